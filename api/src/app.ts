@@ -1,0 +1,109 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance } from 'fastify'
+import {
+  type ZodTypeProvider,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod'
+import type { Config } from './config'
+import type { Database, Db } from './db/client'
+import { TokenSigner } from './lib/tokens'
+import { authPlugin } from './plugins/auth'
+import { errorsPlugin } from './plugins/errors'
+import { healthRoutes } from './routes/health'
+import { nodesRoutes } from './routes/nodes'
+import { rightsRoutes } from './routes/rights'
+import { usersRoutes } from './routes/users'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db
+    database: Database
+    config: Config
+    tokens: TokenSigner
+  }
+  interface FastifyRequest {
+    /** The caller's address: X-Forwarded-For is believed only from the web app (proxy key). */
+    clientIp: string
+  }
+}
+
+/** The key the web app sends in X-Nodus-Proxy so that the upstream trusts its forwarded headers. */
+export function proxyKey(secret: string): string {
+  return createHmac('sha256', secret).update('nodus-proxy').digest('base64url')
+}
+
+function fromTrustedProxy(req: IncomingMessage, key: Buffer): boolean {
+  const sent = req.headers['x-nodus-proxy']
+  if (typeof sent !== 'string') return false
+  const b = Buffer.from(sent)
+  return b.length === key.length && timingSafeEqual(b, key)
+}
+
+export const API_PREFIX = '/api'
+
+/** Builds the upstream API over an open database. Tests call this; server.ts listens. */
+export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}) {
+  const key = Buffer.from(proxyKey(config.secret))
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-nodus-proxy"]'],
+          },
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const id = req.headers['x-request-id']
+      return fromTrustedProxy(req, key) && typeof id === 'string' && id.length <= 128 ? id : randomUUID()
+    },
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('db', database.db)
+  app.decorate('database', database)
+  app.decorate('config', config)
+  app.decorate('tokens', new TokenSigner(config.secret))
+  app.decorateRequest('clientIp', '')
+  app.addHook('onRequest', async (req, reply) => {
+    const fwd = req.headers['x-forwarded-for']
+    req.clientIp =
+      typeof fwd === 'string' && fromTrustedProxy(req.raw, key) ? fwd.split(',')[0]!.trim() : req.ip
+    reply.header('x-request-id', req.id)
+  })
+
+  await app.register(errorsPlugin)
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Nodus API', version: '1.0.0', description: 'The upstream API of Nodus (PRODUCT.md §2).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` })
+  app.get(`${API_PREFIX}/openapi.json`, { config: { public: true }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  )
+  await app.register(authPlugin)
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes)
+      await api.register(usersRoutes, { prefix: '/users' })
+      await api.register(nodesRoutes, { prefix: '/nodes' })
+      await api.register(rightsRoutes, { prefix: '/rights' })
+    },
+    { prefix: API_PREFIX },
+  )
+  return app as unknown as FastifyInstance
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>

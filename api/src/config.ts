@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { z } from 'zod'
+
+const envSchema = z.object({
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  SECRET: z.string().min(16).optional(),
+  API_HOST: z.string().default('127.0.0.1'),
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  ADMIN_EMAIL: z.string().email().default('admin@example.com'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  USER_EMAIL: z.string().email().default('user@example.com'),
+  USER_PASSWORD: z.string().min(8).optional(),
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export type Config = z.infer<typeof envSchema> & { secret: string; dataDir: string }
+
+/**
+ * Reads the environment once. SECRET, when unset, is generated and kept in DATA_DIR so that
+ * restarts keep sessions (PRODUCT.md §1).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.parse(env)
+  const dataDir = resolve(parsed.DATA_DIR)
+  return { ...parsed, dataDir, secret: parsed.SECRET ?? readOrCreateSecret(dataDir) }
+}
+
+export function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}

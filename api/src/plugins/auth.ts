@@ -1,0 +1,59 @@
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { sessions, users } from '../db/schema'
+import { notAuthenticated } from '../http/errors'
+
+export type AuthUser = typeof users.$inferSelect
+export interface Auth {
+  user: AuthUser
+  sessionId: string
+  impersonatorId: string | null
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every route not marked `config: { public: true }`. */
+    auth: Auth
+  }
+  interface FastifyContextConfig {
+    public?: boolean
+  }
+}
+
+function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization
+  if (!h) return null
+  const [scheme, token] = h.split(' ')
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null
+}
+
+/**
+ * Authentication in one hook: a signed token whose session is neither revoked nor expired.
+ * Routes opt out with `config: { public: true }` (login, token verification, public node look-ups).
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null as unknown as Auth)
+  app.addHook('preHandler', async (req) => {
+    if (req.routeOptions.config?.public || req.is404 || req.url.startsWith('/api/docs')) return
+    const token = bearer(req)
+    if (!token) throw notAuthenticated()
+    const claims = await app.tokens.verify(token)
+    if (!claims) throw notAuthenticated()
+    const [row] = await app.db
+      .select({ user: users, impersonatorId: sessions.impersonatorId })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, claims.sessionId),
+          eq(sessions.userId, claims.userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+        ),
+      )
+      .limit(1)
+    if (!row) throw notAuthenticated()
+    req.auth = { user: row.user, sessionId: claims.sessionId, impersonatorId: row.impersonatorId }
+  })
+})

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { buildApp } from '../src/app'
+import { type Config, loadConfig } from '../src/config'
+import { type Database, openDatabase } from '../src/db/client'
+import { seed } from '../src/seed'
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' }
+export const USER = { email: 'user@example.com', password: 'user-password-1' }
+
+export interface Harness {
+  app: FastifyInstance
+  database: Database
+  config: Config
+  /** Base URL of the listening upstream, e.g. http://127.0.0.1:PORT/api */
+  url: string
+  /** fetch against the upstream; `token` adds the bearer, `body` is sent as JSON. */
+  call(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>
+  login(who?: { email: string; password: string }): Promise<string>
+  close(): Promise<void>
+}
+
+/**
+ * A real upstream listening on a free port over a fresh, seeded database: PGlite in memory, or a
+ * database of its own on the server in TEST_DATABASE_URL / DATABASE_URL (the CI's PostgreSQL 15).
+ * One per test file: a new PGlite takes seconds to initialise.
+ */
+export async function startApi(env: Record<string, string> = {}): Promise<Harness> {
+  const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
+  let dropDb: (() => Promise<void>) | undefined
+  let databaseUrl: string | undefined
+  if (serverUrl) {
+    const name = `nodus_test_${randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: serverUrl })
+    await admin.connect()
+    await admin.query(`create database ${name}`)
+    await admin.end()
+    const u = new URL(serverUrl)
+    u.pathname = `/${name}`
+    databaseUrl = u.toString()
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: serverUrl })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    }
+  }
+  const config = loadConfig({
+    DATA_DIR: ':memory:',
+    SECRET: randomBytes(24).toString('hex'),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    USER_EMAIL: USER.email,
+    USER_PASSWORD: USER.password,
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  })
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+  await seed(database.db, config, { info() {}, warn() {} })
+  const app = await buildApp(config, database, { logger: false })
+  const address = await app.listen({ host: '127.0.0.1', port: 0 })
+  const url = `${address}/api`
+
+  const call: Harness['call'] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers }
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`
+    if (opts.body !== undefined) headers['content-type'] = 'application/json'
+    const res = await fetch(url + path, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    })
+    const text = await res.text()
+    let body: unknown = text
+    try {
+      body = text ? JSON.parse(text) : null
+    } catch {}
+    return { status: res.status, body, headers: res.headers }
+  }
+
+  return {
+    app,
+    database,
+    config,
+    url,
+    call,
+    async login(who = ADMIN) {
+      const res = await call('POST', '/users/token', { body: who })
+      if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`)
+      return res.body.data.access_token as string
+    },
+    async close() {
+      await app.close()
+      await database.close()
+      await dropDb?.()
+    },
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The error and result catalogue (spec §8, extended by PRODUCT.md §2).
+ * The upstream answers with these codes and their English text; the web app translates by code.
+ */
+export const catalogue = {
+  'users.user_created': 'User successfully created',
+  'users.user_not_created': 'User not created',
+  'users.user_deleted': 'User deleted',
+  'users.user_not_deleted': 'User not deleted',
+  'users.user_edited': 'User modified',
+  'users.user_not_edited': 'User not modified',
+  'users.user_already_registered': 'User already registered',
+  'users.user_not_found': 'User not found',
+  'users.incorrect_username_or_password': 'Incorrect password or username',
+  'users.credentials_validate_error': 'Authentication error',
+  'users.user_not_authenticated': 'Authentication error',
+  'users.too_many_attempts': 'Too many sign-in attempts, try again later',
+  'users.logged_out': 'You have signed out',
+  'users.cannot_delete_self': 'You cannot delete yourself',
+  'value_error.email': 'Enter a valid email address',
+  'value_error': 'Check the correctness of the entered data',
+  'value_error.missing': 'Field is required',
+  'value_error.any_str.max_length': 'Maximum number of characters: {max}',
+  'value_error.any_str.min_length': 'Minimum number of characters: {min}',
+  'value_error.json': 'Invalid JSON',
+  'tasks.task_created': 'Task successfully created',
+  'tasks.task_edited': 'Task edited',
+  'tasks.task_not_found': 'Task not found',
+  'tasks.task_conflict': 'The task was changed by someone else, reload it and try again',
+  'boards.board_edited': 'Changes saved',
+  'boards.board_not_edited': 'Changes not saved',
+  'forms.form_edited': 'Changes saved',
+  'forms.form_not_edited': 'Changes not saved',
+  'attachments.attachment_deleted': 'Attachment deleted',
+  'attachments.attachment_not_deleted': 'Attachment not deleted',
+  'nodes.node_not_found': 'Node not found',
+  'nodes.node_edited': 'Changes saved',
+  'nodes.node_created': 'Node created',
+  'nodes.node_already_exists': 'A node with this domain already exists',
+  'nodes.user_bound': 'User bound to the node',
+  'nodes.user_already_bound': 'User is already bound to the node',
+  'rights.forbidden': 'You do not have the right to do this',
+  'rights.right_granted': 'Right granted',
+  'rights.right_revoked': 'Right revoked',
+  'rights.right_not_found': 'Right not found',
+  'teams.team_not_found': 'Team not found',
+  'request.not_found': 'Nothing is here',
+  'request.too_large': 'The request is too large',
+  'request.too_many': 'Too many requests, try again later',
+  'request.upstream_unavailable': 'The service is unavailable, try again later',
+  'server.error': 'Something went wrong on our side',
+} as const
+
+export type CatalogueCode = keyof typeof catalogue
+
+export function messageFor(code: string, params: Record<string, string | number> = {}): string {
+  const text: string = (catalogue as Record<string, string>)[code] ?? catalogue.value_error
+  return text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`))
+}
+
+/** One entry of a response's `detail` list (PRODUCT.md §2). */
+export interface DetailEntry {
+  type: string
+  msg: string
+  loc?: (string | number)[]
+  ctx?: Record<string, string | number>
+}

@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+const alias = {
+  '~': fileURLToPath(new URL('./app', import.meta.url)),
+  '@domain': fileURLToPath(new URL('./domain', import.meta.url)),
+}
+
+// Kept apart from the Remix build. `unit`: domain/ and app/ beside their code; `api`: the upstream
+// over a real database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set).
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['domain/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api',
+          include: ['api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // Two cores: one file at a time keeps PGlite's start-up from starving the others.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
