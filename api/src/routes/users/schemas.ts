@@ -1,0 +1,19 @@
+import { z } from 'zod'
+
+export const publicUserSchema = z.object({
+  id: z.string().uuid(),
+  user_name: z.string(),
+  full_name: z.string(),
+  is_superuser: z.boolean(),
+  fio: z.object({ name: z.string(), surname: z.string(), middlename: z.string() }),
+  contacts: z.object({ email: z.string(), phone: z.string() }),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+
+export const tokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_at: z.string(),
+  user: publicUserSchema,
+})
