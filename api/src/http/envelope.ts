@@ -16,8 +16,15 @@ export function page<T>(data: T[], total: number, p: Pagination) {
   return { data, meta: { total, page: p.page, per_page: p.per_page } }
 }
 
+// ctx carries the numbers of a message ({max}, {min}): without it in the schema, the response
+// serializer would strip it and the web app could not translate the message.
 export const detailSchema = z.array(
-  z.object({ type: z.string(), msg: z.string(), loc: z.array(z.union([z.string(), z.number()])).optional() }),
+  z.object({
+    type: z.string(),
+    msg: z.string(),
+    loc: z.array(z.union([z.string(), z.number()])).optional(),
+    ctx: z.record(z.union([z.string(), z.number()])).optional(),
+  }),
 )
 
 /** Response schemas for OpenAPI: the envelope around a payload. */
