@@ -14,7 +14,11 @@ export const grantRightSchema = z
   .object({
     user_id: id.optional(),
     team_id: id.optional(),
-    right_code: z.enum(RIGHT_CODES, { message: 'value_error.enum' }),
+    right_code: z.enum(RIGHT_CODES, {
+      errorMap: (_issue, ctx) => ({
+        message: ctx.data === undefined ? 'value_error.missing' : 'value_error.enum',
+      }),
+    }),
     attributes: z
       .array(z.string().trim().min(1, 'value_error.missing').max(100, 'value_error.any_str.max_length'))
       .max(500, 'value_error.list.max_items')
