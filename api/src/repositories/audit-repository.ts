@@ -3,7 +3,8 @@ import { auditLog } from '../db/schema'
 
 export interface AuditEntry {
   nodeId: string
-  actorId: string
+  /** null: an operator at the command line, not a user of the API. */
+  actorId: string | null
   action: string
   targetId?: string
   data?: Record<string, unknown>
