@@ -7,7 +7,7 @@ import { nodeDomainSchema } from '@domain/nodes/node-domain'
 import { RIGHT_CODES } from '@domain/rights/rights'
 import { loadConfig } from './config'
 import { openDatabase } from './db/client'
-import { recordAudit } from './repositories/audit-repository'
+import { writeAudit } from './repositories/audit-repository'
 import { firstSuperuser, listAllNodes } from './repositories/nodes-repository'
 import { grantRight } from './repositories/rights-repository'
 import { findUserByEmail } from './repositories/users-repository'
@@ -62,7 +62,7 @@ async function createNode(rawDomain: string | undefined, adminEmail: string | un
       if (!created) throw new Refusal(`Node "${domain}" already exists (id ${node.id}).`)
       await bindUser(tx, node.id, admin.id)
       for (const code of RIGHT_CODES) await grantRight(tx, node.id, { type: 'user', id: admin.id }, code)
-      await recordAudit(tx, {
+      await writeAudit(tx, {
         nodeId: node.id,
         actorId: null,
         action: 'nodes.created',

@@ -16,13 +16,12 @@ export function page<T>(data: T[], total: number, p: Pagination) {
   return { data, meta: { total, page: p.page, per_page: p.per_page } }
 }
 
-// ctx carries the numbers of a message ({max}, {min}): without it in the schema, the response
-// serializer would strip it and the web app could not translate the message.
 export const detailSchema = z.array(
   z.object({
     type: z.string(),
     msg: z.string(),
     loc: z.array(z.union([z.string(), z.number()])).optional(),
+    // The message's parameters ({min}, {max}, retry_after): the web app needs them to translate.
     ctx: z.record(z.union([z.string(), z.number()])).optional(),
   }),
 )

@@ -3,16 +3,15 @@ import { auditLog } from '../db/schema'
 
 export interface AuditEntry {
   nodeId: string
-  /** null: an operator at the command line, not a user of the API. */
   actorId: string | null
   action: string
-  targetId?: string
+  targetId?: string | null
   data?: Record<string, unknown>
-  requestId?: string
+  requestId?: string | null
 }
 
-/** Administrative changes are recorded in the same transaction as the change itself. */
-export async function recordAudit(db: Db | Tx, e: AuditEntry): Promise<void> {
+/** One row of a node's audit log; called inside the transaction of the change it records. */
+export async function writeAudit(db: Db | Tx, e: AuditEntry) {
   await db.insert(auditLog).values({
     nodeId: e.nodeId,
     actorId: e.actorId,

@@ -1,7 +1,7 @@
-import { hasRight, type RightsMap } from '@domain/rights/rights'
+import { type RightsMap, hasRight } from '@domain/rights/rights'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { nodes, nodeUsers } from '../db/schema'
+import { nodeUsers, nodes } from '../db/schema'
 import { forbidden, notFound } from '../http/errors'
 import type { Auth } from '../plugins/auth'
 import { rightsOf } from '../repositories/rights-repository'
@@ -14,7 +14,7 @@ export interface NodeAccess {
 /**
  * The node exists and the caller is bound to it, whatever their rights, else 404 (another tenant's
  * id is never confirmed). Alone only where a bound user without is_authorized must still get an
- * answer (their own rights, so the web app can show node-not-binded).
+ * answer: their own rights, from which the web app learns to show node-not-binded.
  */
 export async function requireNodeBinding(db: Db, auth: Auth, nodeId: string): Promise<NodeAccess['node']> {
   const [row] = await db
@@ -25,6 +25,11 @@ export async function requireNodeBinding(db: Db, auth: Auth, nodeId: string): Pr
     .limit(1)
   if (!row) throw notFound('nodes.node_not_found')
   return row.node
+}
+
+/** Calls about a user across nodes (their node list): the user themself, or a superuser; else 403. */
+export function requireSelfOrSuperuser(auth: Auth, userId: string): void {
+  if (auth.user.id !== userId && !auth.user.isSuperuser) throw forbidden()
 }
 
 /**
@@ -38,13 +43,14 @@ export async function requireNodeRight(
   code: string = 'is_authorized',
   attribute?: string,
 ): Promise<NodeAccess> {
-  const node = await requireNodeBinding(db, auth, nodeId)
+  const [row] = await db
+    .select({ node: nodes })
+    .from(nodes)
+    .innerJoin(nodeUsers, and(eq(nodeUsers.nodeId, nodes.id), eq(nodeUsers.userId, auth.user.id)))
+    .where(eq(nodes.id, nodeId))
+    .limit(1)
+  if (!row) throw notFound('nodes.node_not_found')
   const rights = await rightsOf(db, nodeId, auth.user.id)
   if (!hasRight(rights, 'is_authorized') || !hasRight(rights, code, attribute)) throw forbidden()
-  return { node, rights }
-}
-
-/** Calls about a user across nodes: the user themself, or a superuser; else 403. */
-export function requireSelfOrSuperuser(auth: Auth, userId: string): void {
-  if (auth.user.id !== userId && !auth.user.isSuperuser) throw forbidden()
+  return { node: row.node, rights }
 }

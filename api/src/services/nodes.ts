@@ -1,10 +1,10 @@
 import { DEFAULT_LOCALE, type NodeSettingsPatch } from '@domain/nodes/settings-schema'
 import type { Db } from '../db/client'
 import type { NodeSettings } from '../db/schema'
+import type { Caller } from '../http/caller'
 import type { Pagination } from '../http/envelope'
 import { AppError, notFound } from '../http/errors'
-import type { Auth } from '../plugins/auth'
-import { recordAudit } from '../repositories/audit-repository'
+import { writeAudit } from '../repositories/audit-repository'
 import {
   findNodeByDomain,
   listNodesOfUser,
@@ -62,15 +62,15 @@ export async function getNodeAssets(db: Db, domain: string) {
 }
 
 /** The nodes a user is bound to: the caller's own, or anyone's for a superuser. */
-export async function listUserNodes(db: Db, auth: Auth, userId: string, p: Pagination) {
-  requireSelfOrSuperuser(auth, userId)
-  if (userId !== auth.user.id && !(await findUserById(db, userId))) throw notFound('users.user_not_found')
+export async function listUserNodes(db: Db, c: Caller, userId: string, p: Pagination) {
+  requireSelfOrSuperuser(c.auth, userId)
+  if (userId !== c.auth.user.id && !(await findUserById(db, userId))) throw notFound('users.user_not_found')
   const { rows, total } = await listNodesOfUser(db, userId, p)
   return { rows: rows.map(publicNode), total }
 }
 
-export async function getNode(db: Db, auth: Auth, nodeId: string) {
-  const { node } = await requireNodeRight(db, auth, nodeId, 'is_admin')
+export async function getNode(db: Db, c: Caller, nodeId: string) {
+  const { node } = await requireNodeRight(db, c.auth, nodeId, 'is_admin')
   return adminNode(node)
 }
 
@@ -80,12 +80,11 @@ export async function getNode(db: Db, auth: Auth, nodeId: string) {
  */
 export async function editNodeSettings(
   db: Db,
-  auth: Auth,
+  c: Caller,
   nodeId: string,
   input: { settings: NodeSettingsPatch; version?: number },
-  requestId?: string,
 ) {
-  await requireNodeRight(db, auth, nodeId, 'is_admin')
+  await requireNodeRight(db, c.auth, nodeId, 'is_admin')
   return db.transaction(async (tx) => {
     const node = await lockNode(tx, nodeId)
     if (!node) throw notFound('nodes.node_not_found')
@@ -97,37 +96,32 @@ export async function editNodeSettings(
       else if (value !== undefined) next[key] = value
     }
     const saved = await saveNodeSettings(tx, nodeId, next as NodeSettings)
-    await recordAudit(tx, {
+    await writeAudit(tx, {
       nodeId,
-      actorId: auth.user.id,
+      actorId: c.auth.user.id,
       action: 'nodes.settings_edited',
       targetId: nodeId,
       data: { keys: Object.keys(input.settings), version: saved.version },
-      requestId,
+      requestId: c.requestId,
     })
     return adminNode(saved)
   })
 }
 
 /** Binds an existing user to the node with is_authorized; 409 when they are bound already. */
-export async function bindUserToNode(
-  db: Db,
-  auth: Auth,
-  input: { node_id: string; user_id: string },
-  requestId?: string,
-) {
-  await requireNodeRight(db, auth, input.node_id, 'is_admin')
+export async function bindUserToNode(db: Db, c: Caller, input: { node_id: string; user_id: string }) {
+  await requireNodeRight(db, c.auth, input.node_id, 'is_admin')
   if (!(await findUserById(db, input.user_id))) throw notFound('users.user_not_found')
   await db.transaction(async (tx) => {
     // Throwing rolls back the re-grant bindUser made, so a refused call changes nothing.
     if (!(await bindUser(tx, input.node_id, input.user_id)))
       throw new AppError(409, 'nodes.user_already_bound', ['body', 'user_id'])
-    await recordAudit(tx, {
+    await writeAudit(tx, {
       nodeId: input.node_id,
-      actorId: auth.user.id,
+      actorId: c.auth.user.id,
       action: 'nodes.user_bound',
       targetId: input.user_id,
-      requestId,
+      requestId: c.requestId,
     })
   })
   return { node_id: input.node_id, user_id: input.user_id }

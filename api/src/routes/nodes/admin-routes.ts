@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { callerOf } from '../../http/caller'
 import { envelope, errorEnvelope, listEnvelope, ok, page } from '../../http/envelope'
 import { nodeIdParams } from '../../http/params'
 import { bindUserToNode, editNodeSettings, getNode, listUserNodes } from '../../services/nodes'
@@ -14,8 +15,9 @@ import {
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 422: errorEnvelope }
 
 export const adminNodeRoutes: FastifyPluginAsyncZod = async (app) => {
+  // '' rather than '/': the documented path is /api/nodes, as the spec writes it.
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags: ['nodes'],
@@ -26,7 +28,7 @@ export const adminNodeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { user_id, ...p } = req.query
-      const { rows, total } = await listUserNodes(app.db, req.auth, user_id ?? req.auth.user.id, p)
+      const { rows, total } = await listUserNodes(app.db, callerOf(req), user_id ?? req.auth.user.id, p)
       return page(rows, total, p)
     },
   )
@@ -41,7 +43,7 @@ export const adminNodeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(bindUserResult), ...errors, 409: errorEnvelope },
       },
     },
-    async (req) => ok(await bindUserToNode(app.db, req.auth, req.body, req.id), 'nodes.user_bound'),
+    async (req) => ok(await bindUserToNode(app.db, callerOf(req), req.body), 'nodes.user_bound'),
   )
 
   app.get(
@@ -54,7 +56,7 @@ export const adminNodeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(adminNodeSchema), ...errors },
       },
     },
-    async (req) => ok(await getNode(app.db, req.auth, req.params.nodeId)),
+    async (req) => ok(await getNode(app.db, callerOf(req), req.params.nodeId)),
   )
 
   app.patch(
@@ -69,6 +71,6 @@ export const adminNodeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      ok(await editNodeSettings(app.db, req.auth, req.params.nodeId, req.body, req.id), 'nodes.node_edited'),
+      ok(await editNodeSettings(app.db, callerOf(req), req.params.nodeId, req.body), 'nodes.node_edited'),
   )
 }

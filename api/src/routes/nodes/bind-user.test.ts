@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createUser, nodeIdOf, tamper, UNKNOWN_ID, userIdOf } from '../../../test/factories'
+import { unchanged } from '../../../test/db-state'
 import { ADMIN, type Harness, startApi, USER } from '../../../test/harness'
-import { unchanged } from '../../../test/snapshot'
+import { createUser, nodeIdOf, tamper, UNKNOWN_ID, userIdOf } from '../../../test/tenant-factories'
 import { auditLog, nodeUsers, rights } from '../../db/schema'
 
 let h: Harness
@@ -47,20 +47,24 @@ describe('POST /nodes/bind-user', () => {
 
   it('binds the seeded user to demo, and refuses to bind them twice with 409', async () => {
     expect((await bind(adminToken, { node_id: demoId, user_id: userId })).status).toBe(200)
-    const res = await unchanged(h, () => bind(adminToken, { node_id: demoId, user_id: userId }))
+    const res = await unchanged(h.database.db, () => bind(adminToken, { node_id: demoId, user_id: userId }))
     expect(res.status).toBe(409)
     expect(res.body.detail[0]).toMatchObject({ type: 'nodes.user_already_bound', loc: ['body', 'user_id'] })
   })
 
   it('answers an unknown user with 404 users.user_not_found', async () => {
-    const res = await unchanged(h, () => bind(adminToken, { node_id: startId, user_id: UNKNOWN_ID }))
+    const res = await unchanged(h.database.db, () =>
+      bind(adminToken, { node_id: startId, user_id: UNKNOWN_ID }),
+    )
     expect(res.status).toBe(404)
     expect(res.body.detail[0].type).toBe('users.user_not_found')
   })
 
   it('refuses a user without is_admin with 403', async () => {
     const outsider = await createUser(h)
-    const res = await unchanged(h, () => bind(userToken, { node_id: startId, user_id: outsider.id }))
+    const res = await unchanged(h.database.db, () =>
+      bind(userToken, { node_id: startId, user_id: outsider.id }),
+    )
     expect(res.status).toBe(403)
     expect(res.body.detail[0].type).toBe('rights.forbidden')
   })
@@ -72,7 +76,7 @@ describe('POST /nodes/bind-user', () => {
       [other, startId],
       [adminToken, UNKNOWN_ID],
     ]) {
-      const res = await unchanged(h, () => bind(token, { node_id: nodeId, user_id: outsider.id }))
+      const res = await unchanged(h.database.db, () => bind(token, { node_id: nodeId, user_id: outsider.id }))
       expect(res.status).toBe(404)
       expect(res.body.detail[0].type).toBe('nodes.node_not_found')
     }
@@ -81,16 +85,16 @@ describe('POST /nodes/bind-user', () => {
   })
 
   it('refuses missing and malformed ids with 422 and their loc', async () => {
-    const missing = await unchanged(h, () => bind(adminToken, {}))
+    const missing = await unchanged(h.database.db, () => bind(adminToken, {}))
     expect(missing.status).toBe(422)
     expect(
       missing.body.detail.map((d: { loc: string[]; type: string }) => `${d.loc.join('.')}:${d.type}`),
     ).toEqual(['body.node_id:value_error.missing', 'body.user_id:value_error.missing'])
-    const malformed = await unchanged(h, () => bind(adminToken, { node_id: 'x', user_id: 7 }))
+    const malformed = await unchanged(h.database.db, () => bind(adminToken, { node_id: 'x', user_id: 7 }))
     expect(
       malformed.body.detail.map((d: { loc: string[]; type: string }) => `${d.loc.join('.')}:${d.type}`),
     ).toEqual(['body.node_id:value_error.uuid', 'body.user_id:value_error'])
-    const noBody = await unchanged(h, () => bind(adminToken, undefined))
+    const noBody = await unchanged(h.database.db, () => bind(adminToken, undefined))
     expect(noBody.status).toBe(422)
     expect(noBody.body.detail[0]).toMatchObject({ type: 'value_error', loc: ['body'] })
   })
@@ -98,7 +102,9 @@ describe('POST /nodes/bind-user', () => {
   it('answers 401 without a token or with a tampered one', async () => {
     const outsider = await createUser(h)
     for (const token of [undefined, tamper(adminToken)]) {
-      const res = await unchanged(h, () => bind(token, { node_id: startId, user_id: outsider.id }))
+      const res = await unchanged(h.database.db, () =>
+        bind(token, { node_id: startId, user_id: outsider.id }),
+      )
       expect(res.status).toBe(401)
       expect(res.body.detail[0].type).toBe('users.user_not_authenticated')
     }

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nodeIdOf, tamper, UNKNOWN_ID, userIdOf } from '../../../test/factories'
+import { unchanged } from '../../../test/db-state'
 import { ADMIN, type Harness, startApi, USER } from '../../../test/harness'
-import { unchanged } from '../../../test/snapshot'
+import { nodeIdOf, tamper, UNKNOWN_ID, userIdOf } from '../../../test/tenant-factories'
 import { auditLog, nodes } from '../../db/schema'
 
 let h: Harness
@@ -43,12 +43,14 @@ describe('GET /nodes?user_id=', () => {
   })
 
   it('refuses another user to a non-superuser with 403, an unknown user with 404', async () => {
-    const res = await unchanged(h, () => h.call('GET', `/nodes?user_id=${adminId}`, { token: userToken }))
+    const res = await unchanged(h.database.db, () =>
+      h.call('GET', `/nodes?user_id=${adminId}`, { token: userToken }),
+    )
     expect(res.status).toBe(403)
     expect(res.body.detail[0].type).toBe('rights.forbidden')
     const unknownAsUser = await h.call('GET', `/nodes?user_id=${UNKNOWN_ID}`, { token: userToken })
     expect(unknownAsUser.status).toBe(403)
-    const unknown = await unchanged(h, () =>
+    const unknown = await unchanged(h.database.db, () =>
       h.call('GET', `/nodes?user_id=${UNKNOWN_ID}`, { token: adminToken }),
     )
     expect(unknown.status).toBe(404)
@@ -56,16 +58,21 @@ describe('GET /nodes?user_id=', () => {
   })
 
   it('refuses a malformed user_id and page size with 422', async () => {
-    const res = await unchanged(h, () =>
+    const res = await unchanged(h.database.db, () =>
       h.call('GET', '/nodes?user_id=42&per_page=501', { token: adminToken }),
     )
     expect(res.status).toBe(422)
     expect(typesAt(res.body).sort()).toEqual(['query.per_page:value_error', 'query.user_id:value_error.uuid'])
   })
 
+  it('is documented at /api/nodes', async () => {
+    const doc = (await h.call('GET', '/openapi.json')).body
+    expect(doc.paths['/api/nodes'].get.parameters.map((p: { name: string }) => p.name)).toContain('user_id')
+  })
+
   it('answers 401 without a token or with a tampered one', async () => {
     for (const token of [undefined, tamper(userToken)]) {
-      const res = await unchanged(h, () => h.call('GET', '/nodes', { token }))
+      const res = await unchanged(h.database.db, () => h.call('GET', '/nodes', { token }))
       expect(res.status).toBe(401)
       expect(res.body.detail[0].type).toBe('users.user_not_authenticated')
     }
@@ -115,7 +122,7 @@ describe('PATCH /nodes/{nodeId} and GET /nodes/{nodeId}', () => {
   })
 
   it('refuses a stale version with 409 nodes.node_conflict', async () => {
-    const res = await unchanged(h, () =>
+    const res = await unchanged(h.database.db, () =>
       h.call('PATCH', `/nodes/${startId}`, {
         token: adminToken,
         body: { settings: { locale: 'zh' }, version: 1 },
@@ -135,7 +142,9 @@ describe('PATCH /nodes/{nodeId} and GET /nodes/{nodeId}', () => {
         colour: 'red',
       },
     }
-    const res = await unchanged(h, () => h.call('PATCH', `/nodes/${startId}`, { token: adminToken, body }))
+    const res = await unchanged(h.database.db, () =>
+      h.call('PATCH', `/nodes/${startId}`, { token: adminToken, body }),
+    )
     expect(res.status).toBe(422)
     expect(typesAt(res.body).sort()).toEqual([
       'body.settings.locale:value_error.enum',
@@ -145,7 +154,7 @@ describe('PATCH /nodes/{nodeId} and GET /nodes/{nodeId}', () => {
       'body.settings.theme.css:value_error.unsafe_css',
       'body.settings:value_error.extra',
     ])
-    const missing = await unchanged(h, () =>
+    const missing = await unchanged(h.database.db, () =>
       h.call('PATCH', `/nodes/${startId}`, { token: adminToken, body: {} }),
     )
     expect(typesAt(missing.body)).toEqual(['body.settings:value_error.missing'])
@@ -156,7 +165,9 @@ describe('PATCH /nodes/{nodeId} and GET /nodes/{nodeId}', () => {
       ['PATCH', { settings: { locale: 'zh' } }],
       ['GET', undefined],
     ] as const) {
-      const res = await unchanged(h, () => h.call(method, `/nodes/${startId}`, { token: userToken, body }))
+      const res = await unchanged(h.database.db, () =>
+        h.call(method, `/nodes/${startId}`, { token: userToken, body }),
+      )
       expect(res.status).toBe(403)
       expect(res.body.detail[0].type).toBe('rights.forbidden')
     }
@@ -171,12 +182,12 @@ describe('PATCH /nodes/{nodeId} and GET /nodes/{nodeId}', () => {
         ['PATCH', { settings: { locale: 'zh' } }],
         ['GET', undefined],
       ] as const) {
-        const res = await unchanged(h, () => h.call(method, `/nodes/${id}`, { token, body }))
+        const res = await unchanged(h.database.db, () => h.call(method, `/nodes/${id}`, { token, body }))
         expect(res.status).toBe(404)
         expect(res.body.detail[0].type).toBe('nodes.node_not_found')
       }
     }
-    const bad = await unchanged(h, () =>
+    const bad = await unchanged(h.database.db, () =>
       h.call('PATCH', '/nodes/not-a-uuid', { token: adminToken, body: { settings: {} } }),
     )
     expect(bad.status).toBe(422)
@@ -185,7 +196,7 @@ describe('PATCH /nodes/{nodeId} and GET /nodes/{nodeId}', () => {
 
   it('answers 401 without a token or with a tampered one', async () => {
     for (const token of [undefined, tamper(adminToken)]) {
-      const res = await unchanged(h, () =>
+      const res = await unchanged(h.database.db, () =>
         h.call('PATCH', `/nodes/${startId}`, { token, body: { settings: { locale: 'zh' } } }),
       )
       expect(res.status).toBe(401)

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nodeIdOf, tamper } from '../../../test/factories'
+import { unchanged } from '../../../test/db-state'
 import { type Harness, startApi } from '../../../test/harness'
-import { unchanged } from '../../../test/snapshot'
+import { nodeIdOf, tamper } from '../../../test/tenant-factories'
 import { nodes } from '../../db/schema'
 
 let h: Harness
@@ -43,13 +43,13 @@ describe('GET /nodes/domain/{domain}', () => {
   })
 
   it('answers an unknown domain with 404 nodes.node_not_found', async () => {
-    const res = await unchanged(h, () => h.call('GET', '/nodes/domain/nope'))
+    const res = await unchanged(h.database.db, () => h.call('GET', '/nodes/domain/nope'))
     expect(res.status).toBe(404)
     expect(res.body.detail).toEqual([{ type: 'nodes.node_not_found', msg: 'Node not found' }])
   })
 
   it('answers a domain that is not a DNS label with 422 value_error.node_domain', async () => {
-    const res = await unchanged(h, () => h.call('GET', '/nodes/domain/bad_domain'))
+    const res = await unchanged(h.database.db, () => h.call('GET', '/nodes/domain/bad_domain'))
     expect(res.status).toBe(422)
     expect(res.body.detail).toEqual([
       expect.objectContaining({ type: 'value_error.node_domain', loc: ['params', 'domain'] }),
@@ -97,10 +97,10 @@ describe('GET /nodes/assets/{domain}', () => {
   })
 
   it('answers an unknown domain with 404 and a malformed one with 422', async () => {
-    const res = await unchanged(h, () => h.call('GET', '/nodes/assets/nope'))
+    const res = await unchanged(h.database.db, () => h.call('GET', '/nodes/assets/nope'))
     expect(res.status).toBe(404)
     expect(res.body.detail[0].type).toBe('nodes.node_not_found')
-    const bad = await unchanged(h, () => h.call('GET', '/nodes/assets/-x-'))
+    const bad = await unchanged(h.database.db, () => h.call('GET', '/nodes/assets/-x-'))
     expect(bad.status).toBe(422)
     expect(bad.body.detail[0]).toMatchObject({ type: 'value_error.node_domain', loc: ['params', 'domain'] })
   })

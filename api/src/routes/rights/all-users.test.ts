@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { unchanged } from '../../../test/db-state'
+import { ADMIN, type Harness, startApi, USER } from '../../../test/harness'
 import {
   bindWithRights,
   createTeam,
@@ -7,9 +9,7 @@ import {
   tamper,
   UNKNOWN_ID,
   userIdOf,
-} from '../../../test/factories'
-import { ADMIN, type Harness, startApi, USER } from '../../../test/harness'
-import { unchanged } from '../../../test/snapshot'
+} from '../../../test/tenant-factories'
 import { rights } from '../../db/schema'
 
 let h: Harness
@@ -72,13 +72,13 @@ describe('POST /rights/all-users/{nodeId}', () => {
     const own = await ask(token, startId, [limbo.id])
     expect(own.status).toBe(200)
     expect(own.body.data).toEqual({ [limbo.id]: [] })
-    const others = await unchanged(h, () => ask(token, startId, [limbo.id, userId]))
+    const others = await unchanged(h.database.db, () => ask(token, startId, [limbo.id, userId]))
     expect(others.status).toBe(403)
     expect(others.body.detail[0].type).toBe('rights.forbidden')
   })
 
   it('refuses a user without is_admin asking about someone else with 403', async () => {
-    const res = await unchanged(h, () => ask(userToken, startId, [adminId]))
+    const res = await unchanged(h.database.db, () => ask(userToken, startId, [adminId]))
     expect(res.status).toBe(403)
     expect(res.body.detail[0].type).toBe('rights.forbidden')
   })
@@ -89,33 +89,33 @@ describe('POST /rights/all-users/{nodeId}', () => {
       [demoId, [adminId]],
       [UNKNOWN_ID, [userId]],
     ] as const) {
-      const res = await unchanged(h, () => ask(userToken, nodeId, ids))
+      const res = await unchanged(h.database.db, () => ask(userToken, nodeId, ids))
       expect(res.status).toBe(404)
       expect(res.body.detail[0].type).toBe('nodes.node_not_found')
     }
   })
 
   it('refuses a body that is not a list of at most 500 ids with 422', async () => {
-    const notList = await unchanged(h, () => ask(adminToken, startId, { user_id: userId }))
+    const notList = await unchanged(h.database.db, () => ask(adminToken, startId, { user_id: userId }))
     expect(notList.status).toBe(422)
     expect(notList.body.detail[0]).toMatchObject({ type: 'value_error', loc: ['body'] })
-    const malformed = await unchanged(h, () => ask(adminToken, startId, [userId, 'nope']))
+    const malformed = await unchanged(h.database.db, () => ask(adminToken, startId, [userId, 'nope']))
     expect(malformed.body.detail).toEqual([
       expect.objectContaining({ type: 'value_error.uuid', loc: ['body', 1] }),
     ])
-    const tooMany = await unchanged(h, () => ask(adminToken, startId, Array(501).fill(userId)))
+    const tooMany = await unchanged(h.database.db, () => ask(adminToken, startId, Array(501).fill(userId)))
     expect(tooMany.body.detail[0]).toMatchObject({
       type: 'value_error.list.max_items',
       loc: ['body'],
       ctx: { max: 500 },
     })
-    const badNode = await unchanged(h, () => ask(adminToken, 'start', [userId]))
+    const badNode = await unchanged(h.database.db, () => ask(adminToken, 'start', [userId]))
     expect(badNode.body.detail[0]).toMatchObject({ type: 'value_error.uuid', loc: ['params', 'nodeId'] })
   })
 
   it('answers 401 without a token or with a tampered one', async () => {
     for (const token of [undefined, tamper(userToken)]) {
-      const res = await unchanged(h, () => ask(token, startId, [userId]))
+      const res = await unchanged(h.database.db, () => ask(token, startId, [userId]))
       expect(res.status).toBe(401)
       expect(res.body.detail[0].type).toBe('users.user_not_authenticated')
     }

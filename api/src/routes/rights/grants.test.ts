@@ -1,8 +1,15 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTeam, createUser, nodeIdOf, tamper, UNKNOWN_ID, userIdOf } from '../../../test/factories'
+import { unchanged } from '../../../test/db-state'
 import { ADMIN, type Harness, startApi, USER } from '../../../test/harness'
-import { unchanged } from '../../../test/snapshot'
+import {
+  createTeam,
+  createUser,
+  nodeIdOf,
+  tamper,
+  UNKNOWN_ID,
+  userIdOf,
+} from '../../../test/tenant-factories'
 import { auditLog, rights } from '../../db/schema'
 
 let h: Harness
@@ -63,33 +70,33 @@ describe('GET /rights/{nodeId}?user_id=|team_id=', () => {
 
   it('needs exactly one of user_id and team_id, well formed (422)', async () => {
     for (const q of ['', `user_id=${userId}&team_id=${teamId}`]) {
-      const res = await unchanged(h, () => list(adminToken, startId, q))
+      const res = await unchanged(h.database.db, () => list(adminToken, startId, q))
       expect(res.status).toBe(422)
       expect(locTypes(res.body)).toEqual(['query.user_id:rights.subject_required'])
     }
-    const bad = await unchanged(h, () => list(adminToken, startId, 'team_id=x&page=0'))
+    const bad = await unchanged(h.database.db, () => list(adminToken, startId, 'team_id=x&page=0'))
     expect(locTypes(bad.body).sort()).toEqual(['query.page:value_error', 'query.team_id:value_error.uuid'])
   })
 
   it('answers a subject outside the node with 404 users.user_not_found / teams.team_not_found', async () => {
     const outsider = await createUser(h)
-    const user = await unchanged(h, () => list(adminToken, startId, `user_id=${outsider.id}`))
+    const user = await unchanged(h.database.db, () => list(adminToken, startId, `user_id=${outsider.id}`))
     expect([user.status, user.body.detail[0].type]).toEqual([404, 'users.user_not_found'])
-    const team = await unchanged(h, () => list(adminToken, startId, `team_id=${demoTeamId}`))
+    const team = await unchanged(h.database.db, () => list(adminToken, startId, `team_id=${demoTeamId}`))
     expect([team.status, team.body.detail[0].type]).toEqual([404, 'teams.team_not_found'])
   })
 
   it('refuses a non-admin (403), another tenant or unknown node (404), no token (401)', async () => {
     const q = `user_id=${userId}`
-    expect((await unchanged(h, () => list(userToken, startId, q))).body.detail[0].type).toBe(
+    expect((await unchanged(h.database.db, () => list(userToken, startId, q))).body.detail[0].type).toBe(
       'rights.forbidden',
     )
     for (const nodeId of [demoId, UNKNOWN_ID]) {
-      const res = await unchanged(h, () => list(userToken, nodeId, q))
+      const res = await unchanged(h.database.db, () => list(userToken, nodeId, q))
       expect([res.status, res.body.detail[0].type]).toEqual([404, 'nodes.node_not_found'])
     }
     for (const token of [undefined, tamper(adminToken)])
-      expect((await unchanged(h, () => list(token, startId, q))).status).toBe(401)
+      expect((await unchanged(h.database.db, () => list(token, startId, q))).status).toBe(401)
   })
 })
 
@@ -161,7 +168,7 @@ describe('POST /rights/{nodeId}', () => {
       ],
     ]
     for (const [body, expected] of cases) {
-      const res = await unchanged(h, () => grant(adminToken, startId, body))
+      const res = await unchanged(h.database.db, () => grant(adminToken, startId, body))
       expect(res.status).toBe(422)
       expect(locTypes(res.body)).toEqual(expected)
     }
@@ -169,11 +176,11 @@ describe('POST /rights/{nodeId}', () => {
 
   it('answers a subject outside the node with 404', async () => {
     const outsider = await createUser(h)
-    const user = await unchanged(h, () =>
+    const user = await unchanged(h.database.db, () =>
       grant(adminToken, startId, { user_id: outsider.id, right_code: 'task_view' }),
     )
     expect([user.status, user.body.detail[0].type]).toEqual([404, 'users.user_not_found'])
-    const team = await unchanged(h, () =>
+    const team = await unchanged(h.database.db, () =>
       grant(adminToken, startId, { team_id: demoTeamId, right_code: 'task_view' }),
     )
     expect([team.status, team.body.detail[0].type]).toEqual([404, 'teams.team_not_found'])
@@ -181,13 +188,13 @@ describe('POST /rights/{nodeId}', () => {
 
   it('refuses a non-admin (403), another tenant or unknown node (404), no token (401)', async () => {
     const body = { user_id: userId, right_code: 'is_admin' }
-    const res = await unchanged(h, () => grant(userToken, startId, body))
+    const res = await unchanged(h.database.db, () => grant(userToken, startId, body))
     expect([res.status, res.body.detail[0].type]).toEqual([403, 'rights.forbidden'])
     for (const nodeId of [demoId, UNKNOWN_ID]) {
-      const other = await unchanged(h, () => grant(userToken, nodeId, body))
+      const other = await unchanged(h.database.db, () => grant(userToken, nodeId, body))
       expect([other.status, other.body.detail[0].type]).toEqual([404, 'nodes.node_not_found'])
     }
     for (const token of [undefined, tamper(userToken)])
-      expect((await unchanged(h, () => grant(token, startId, body))).status).toBe(401)
+      expect((await unchanged(h.database.db, () => grant(token, startId, body))).status).toBe(401)
   })
 })

@@ -1,5 +1,6 @@
 import { grantRightSchema } from '@domain/rights/grant-schema'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { callerOf } from '../../http/caller'
 import { envelope, errorEnvelope, listEnvelope, ok, page } from '../../http/envelope'
 import { nodeIdParams } from '../../http/params'
 import { grant, listGrants, revoke, rightsOfNodeUsers, subjectOf } from '../../services/rights'
@@ -21,7 +22,7 @@ export const rightsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(effectiveRightsSchema), ...errors },
       },
     },
-    async (req) => ok(await rightsOfNodeUsers(app.db, req.auth, req.params.nodeId, req.body)),
+    async (req) => ok(await rightsOfNodeUsers(app.db, callerOf(req), req.params.nodeId, req.body)),
   )
 
   app.get(
@@ -39,7 +40,7 @@ export const rightsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user_id, team_id, ...p } = req.query
       const { rows, total } = await listGrants(
         app.db,
-        req.auth,
+        callerOf(req),
         req.params.nodeId,
         subjectOf({ user_id, team_id }),
         p,
@@ -60,7 +61,7 @@ export const rightsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      ok(await grant(app.db, req.auth, req.params.nodeId, req.body, req.id), 'rights.right_granted'),
+      ok(await grant(app.db, callerOf(req), req.params.nodeId, req.body), 'rights.right_granted'),
   )
 
   app.delete(
@@ -74,9 +75,6 @@ export const rightsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      ok(
-        await revoke(app.db, req.auth, req.params.nodeId, req.params.rightId, req.id),
-        'rights.right_revoked',
-      ),
+      ok(await revoke(app.db, callerOf(req), req.params.nodeId, req.params.rightId), 'rights.right_revoked'),
   )
 }

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTeam, nodeIdOf, tamper, UNKNOWN_ID, userIdOf } from '../../../test/factories'
+import { unchanged } from '../../../test/db-state'
 import { ADMIN, type Harness, startApi, USER } from '../../../test/harness'
-import { unchanged } from '../../../test/snapshot'
+import { createTeam, nodeIdOf, tamper, UNKNOWN_ID, userIdOf } from '../../../test/tenant-factories'
 import { auditLog, rights } from '../../db/schema'
 
 let h: Harness
@@ -53,7 +53,7 @@ describe('DELETE /rights/{nodeId}/{rightId}', () => {
 
   it('refuses to revoke your own is_admin or is_authorized with 422', async () => {
     for (const code of ['is_admin', 'is_authorized']) {
-      const res = await unchanged(h, async () =>
+      const res = await unchanged(h.database.db, async () =>
         revoke(adminToken, startId, await grantId(startId, adminId, code)),
       )
       expect(res.status).toBe(422)
@@ -72,27 +72,27 @@ describe('DELETE /rights/{nodeId}/{rightId}', () => {
     })
     expect(viaTeam.status).toBe(200)
     expect((await revoke(adminToken, startId, await grantId(startId, adminId, 'is_admin'))).status).toBe(200)
-    const last = await unchanged(h, () => revoke(adminToken, startId, viaTeam.body.data.id))
+    const last = await unchanged(h.database.db, () => revoke(adminToken, startId, viaTeam.body.data.id))
     expect([last.status, last.body.detail[0].type]).toEqual([422, 'rights.cannot_revoke_own_admin'])
   })
 
   it("answers an unknown right and another node's right with 404 rights.right_not_found", async () => {
     const demoRight = await grantId(demoId, adminId, 'task_view')
     for (const id of [UNKNOWN_ID, demoRight]) {
-      const res = await unchanged(h, () => revoke(adminToken, startId, id))
+      const res = await unchanged(h.database.db, () => revoke(adminToken, startId, id))
       expect([res.status, res.body.detail[0].type]).toEqual([404, 'rights.right_not_found'])
     }
   })
 
   it('refuses a non-admin (403), another tenant or unknown node (404), malformed ids (422)', async () => {
     const id = await grantId(startId, userId, 'task_view')
-    const res = await unchanged(h, () => revoke(userToken, startId, id))
+    const res = await unchanged(h.database.db, () => revoke(userToken, startId, id))
     expect([res.status, res.body.detail[0].type]).toEqual([403, 'rights.forbidden'])
     for (const nodeId of [demoId, UNKNOWN_ID]) {
-      const other = await unchanged(h, () => revoke(userToken, nodeId, id))
+      const other = await unchanged(h.database.db, () => revoke(userToken, nodeId, id))
       expect([other.status, other.body.detail[0].type]).toEqual([404, 'nodes.node_not_found'])
     }
-    const bad = await unchanged(h, () => revoke(adminToken, 'x', 'y'))
+    const bad = await unchanged(h.database.db, () => revoke(adminToken, 'x', 'y'))
     expect(bad.status).toBe(422)
     expect(bad.body.detail.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual([
       'params.nodeId',
@@ -103,7 +103,7 @@ describe('DELETE /rights/{nodeId}/{rightId}', () => {
   it('answers 401 without a token or with a tampered one', async () => {
     const id = await grantId(startId, userId, 'task_view')
     for (const token of [undefined, tamper(adminToken)]) {
-      const res = await unchanged(h, () => revoke(token, startId, id))
+      const res = await unchanged(h.database.db, () => revoke(token, startId, id))
       expect([res.status, res.body.detail[0].type]).toEqual([401, 'users.user_not_authenticated'])
     }
   })

@@ -4,7 +4,7 @@ import { nodes, nodeUsers, rights, teamMembers, teams, users } from '../src/db/s
 import { hashPassword } from '../src/lib/passwords'
 import type { Harness } from './harness'
 
-/** Written straight to the database, so that tests of one resource do not lean on another's routes. */
+/** Written straight to the database, so that tests of nodes and rights do not lean on the users routes. */
 export async function createUser(h: Harness, opts: { email?: string; superuser?: boolean } = {}) {
   const email = opts.email ?? `u-${randomBytes(4).toString('hex')}@example.com`
   const password = 'factory-password-1'
