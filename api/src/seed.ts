@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config'
 import type { Db, Tx } from './db/client'
-import { nodeUsers, nodes, users } from './db/schema'
+import { nodes, nodeUsers, users } from './db/schema'
 import { hashPassword } from './lib/passwords'
 import { grantRight } from './repositories/rights-repository'
 
