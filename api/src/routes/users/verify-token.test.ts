@@ -93,6 +93,11 @@ describe('POST /users/verify_token', () => {
     const id = res.body.data.user.id
     const [row] = await h.database.db.select().from(users).where(eq(users.id, id))
     expect(row!.passwordHash).toBeNull()
+    // No password means no password sign-in, not even with the server's dummy one.
+    for (const password of ['nodus-dummy-password', ''])
+      expect(
+        (await h.call('POST', '/users/token', { body: { email: 'new.comer@example.com', password } })).status,
+      ).not.toBe(200)
     expect(await isBoundTo(demo, id)).toBe(true)
     expect(await rightsOf(h.database.db, demo, id)).toEqual({ is_authorized: null })
     const audit = await h.database.db.select().from(auditLog).where(eq(auditLog.targetId, id))
