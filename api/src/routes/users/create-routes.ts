@@ -10,6 +10,8 @@ export const createRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      // POST /api/users, as the spec writes it (not /api/users/), also in the OpenAPI document.
+      prefixTrailingSlash: 'no-slash',
       schema: {
         tags: ['users'],
         summary: 'Create a user and bind them to a node (is_admin in that node)',

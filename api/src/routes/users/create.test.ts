@@ -162,4 +162,19 @@ describe('POST /users', () => {
       expect(res.body.detail[0].type, label).toBe('users.user_not_authenticated')
     }
   })
+
+  it('is documented, with the other users routes, in the OpenAPI document', async () => {
+    const paths = (await h.call('GET', '/openapi.json')).body.paths
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        '/api/users',
+        '/api/users/{nodeId}',
+        '/api/users/{userId}',
+        '/api/users/token/{userId}',
+        '/api/users/verify_token',
+      ]),
+    )
+    expect(paths['/api/users'].post.responses['201']).toBeDefined()
+    expect(paths['/api/users/{userId}'].patch.requestBody).toBeDefined()
+  })
 })
