@@ -140,9 +140,9 @@ export async function unbindUser(tx: Tx, nodeId: string, userId: string) {
   await tx.delete(nodeUsers).where(and(eq(nodeUsers.nodeId, nodeId), eq(nodeUsers.userId, userId)))
 }
 
-/** Deletes the user row (sessions cascade) when no node holds them any more; says whether it did. */
-export async function deleteUserIfUnbound(tx: Tx, userId: string): Promise<boolean> {
-  const deleted = await tx
+/** Deletes the user row (sessions cascade) when no node holds them any more. */
+export async function deleteUserIfUnbound(tx: Tx, userId: string) {
+  await tx
     .delete(users)
     .where(
       and(
@@ -150,6 +150,4 @@ export async function deleteUserIfUnbound(tx: Tx, userId: string): Promise<boole
         sql`not exists (select 1 from ${nodeUsers} where ${nodeUsers.userId} = ${userId})`,
       ),
     )
-    .returning({ id: users.id })
-  return deleted.length > 0
 }

@@ -47,14 +47,14 @@ async function administers(db: Db, auth: Auth, nodeId: string): Promise<boolean>
  * The first line of a call that administers another user without naming a node: the target must
  * share a node with the caller (else 404 — other tenants' users are never confirmed), and the
  * caller must be an administrator in one of those nodes (else 403). `nodeId` narrows the check to
- * that node. Returns the target and the shared nodes the caller administers.
+ * that node. Returns the target.
  */
 export async function requireUserAdmin(
   db: Db,
   auth: Auth,
   targetId: string,
   nodeId?: string,
-): Promise<{ target: UserRow; administered: string[] }> {
+): Promise<UserRow> {
   if (nodeId) await requireNodeRight(db, auth, nodeId, 'is_admin')
   const target = await findUserById(db, targetId)
   const shared = target
@@ -65,10 +65,19 @@ export async function requireUserAdmin(
         .where(and(eq(nodeUsers.userId, auth.user.id), nodeId ? eq(nodeUsers.nodeId, nodeId) : undefined))
     : []
   if (!target || shared.length === 0) throw notFound('users.user_not_found')
-  const administered: string[] = []
-  for (const { nodeId: id } of shared) if (await administers(db, auth, id)) administered.push(id)
-  if (administered.length === 0) throw forbidden()
-  return { target, administered }
+  for (const { nodeId: id } of shared) if (await administers(db, auth, id)) return target
+  throw forbidden()
+}
+
+/** Users may always act on themselves; anyone else needs requireUserAdmin. */
+export async function requireSelfOrUserAdmin(
+  db: Db,
+  auth: Auth,
+  targetId: string,
+  nodeId?: string,
+): Promise<{ target: UserRow; self: boolean }> {
+  if (targetId === auth.user.id) return { target: auth.user, self: true }
+  return { target: await requireUserAdmin(db, auth, targetId, nodeId), self: false }
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   updateUser,
 } from '../repositories/users-repository'
 import { bindUser } from '../seed'
-import { requireFullControl, requireNodeRight, requireUserAdmin } from './access'
+import { requireFullControl, requireNodeRight, requireSelfOrUserAdmin } from './access'
 import { assertNotLocked, clearFailures, recordFailure } from './login-throttle'
 import { openSession, revokeUserSessions } from './sessions'
 
@@ -73,8 +73,7 @@ export async function editUser(
   input: EditUserInput,
   nodeId?: string,
 ) {
-  const self = userId === c.auth.user.id
-  const target = self ? c.auth.user : (await requireUserAdmin(app.db, c.auth, userId, nodeId)).target
+  const { target, self } = await requireSelfOrUserAdmin(app.db, c.auth, userId, nodeId)
   let passwordHash: string | undefined
   if (input.password !== undefined) {
     if (self) await checkCurrentPassword(app, c, target.email, target.passwordHash, input.current_password)
