@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { decodeJwt } from 'jose'
+import { expect } from 'vitest'
 import { sessions } from '../src/db/schema'
+import { unchanged } from './db-state'
 import { type Harness, USER } from './harness'
 
 /**
@@ -34,4 +36,17 @@ export async function badTokens(h: Harness): Promise<[string, string | undefined
     ['an expired token', expired],
     ['a token whose session expired', lapsed],
   ]
+}
+
+/** Makes the call with each refused token: every one answers 401 and leaves the database as it was. */
+export async function expectEachRefused(
+  h: Harness,
+  tokens: [string, string | undefined][],
+  call: (token: string | undefined) => ReturnType<Harness['call']>,
+) {
+  for (const [label, token] of tokens) {
+    const res = await unchanged(h.database.db, () => call(token))
+    expect(res.status, label).toBe(401)
+    expect(res.body.detail[0].type, label).toBe('users.user_not_authenticated')
+  }
 }

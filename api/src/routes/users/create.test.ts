@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { badTokens } from '../../../test/bad-tokens'
+import { badTokens, expectEachRefused } from '../../../test/bad-tokens'
 import { unchanged } from '../../../test/db-state'
+import { locs } from '../../../test/details'
 import { nodeId } from '../../../test/factories'
 import { ADMIN, type Harness, startApi, USER } from '../../../test/harness'
 import { auditLog, nodeUsers, users } from '../../db/schema'
@@ -13,8 +14,6 @@ let user: string
 let start: string
 let demo: string
 let refused: [string, string | undefined][]
-const locs = (body: { detail: { type: string; loc: string[] }[] }) =>
-  body.detail.map((d) => `${d.loc.join('.')}:${d.type}`)
 
 beforeAll(async () => {
   h = await startApi()
@@ -151,16 +150,12 @@ describe('POST /users', () => {
   })
 
   it('answers 401 to a missing, tampered, revoked or expired token', async () => {
-    for (const [label, token] of refused) {
-      const res = await unchanged(h.database.db, () =>
-        h.call('POST', '/users', {
-          token,
-          body: { email: 'x3@example.com', password: 'password-123', node_id: start },
-        }),
-      )
-      expect(res.status, label).toBe(401)
-      expect(res.body.detail[0].type, label).toBe('users.user_not_authenticated')
-    }
+    await expectEachRefused(h, refused, (token) =>
+      h.call('POST', '/users', {
+        token,
+        body: { email: 'x3@example.com', password: 'password-123', node_id: start },
+      }),
+    )
   })
 
   it('is documented, with the other users routes, in the OpenAPI document', async () => {

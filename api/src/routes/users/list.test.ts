@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { badTokens } from '../../../test/bad-tokens'
+import { badTokens, expectEachRefused } from '../../../test/bad-tokens'
 import { unchanged } from '../../../test/db-state'
+import { locs } from '../../../test/details'
 import { createUser, nodeId, type TestUser } from '../../../test/factories'
 import { ADMIN, type Harness, startApi, USER } from '../../../test/harness'
 import { rights } from '../../db/schema'
@@ -105,9 +106,7 @@ describe('GET /users/{nodeId}', () => {
     for (const [path, expected] of cases) {
       const res = await unchanged(h.database.db, () => h.call('GET', path, { token: admin }))
       expect(res.status, path).toBe(422)
-      expect(
-        res.body.detail.map((d: { loc: string[]; type: string }) => `${d.loc.join('.')}:${d.type}`),
-      ).toEqual([expected])
+      expect(locs(res.body)).toEqual([expected])
     }
   })
 
@@ -127,10 +126,6 @@ describe('GET /users/{nodeId}', () => {
   })
 
   it('answers 401 to a missing, tampered, revoked or expired token', async () => {
-    for (const [label, token] of refused) {
-      const res = await unchanged(h.database.db, () => h.call('GET', `/users/${start}`, { token }))
-      expect(res.status, label).toBe(401)
-      expect(res.body.detail[0].type, label).toBe('users.user_not_authenticated')
-    }
+    await expectEachRefused(h, refused, (token) => h.call('GET', `/users/${start}`, { token }))
   })
 })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unchanged } from '../../../test/db-state'
+import { locs } from '../../../test/details'
 import { createUser, nodeId } from '../../../test/factories'
 import { ADMIN, type Harness, startApi, USER } from '../../../test/harness'
 import { proxyKey } from '../../app'
@@ -36,7 +37,7 @@ describe('POST /users/token, GET /users/me, POST /users/logout', () => {
   it('refuses a malformed email with value_error.email and a missing password with value_error.missing', async () => {
     const res = await h.call('POST', '/users/token', { body: { email: 'not-an-email' } })
     expect(res.status).toBe(422)
-    const types = res.body.detail.map((d: { type: string; loc: string[] }) => `${d.loc.join('.')}:${d.type}`)
+    const types = locs(res.body)
     expect(types).toEqual(
       expect.arrayContaining(['body.email:value_error.email', 'body.password:value_error.missing']),
     )

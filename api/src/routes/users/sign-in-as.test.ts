@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { badTokens } from '../../../test/bad-tokens'
+import { badTokens, expectEachRefused } from '../../../test/bad-tokens'
 import { unchanged } from '../../../test/db-state'
+import { locs } from '../../../test/details'
 import { createUser, grant, nodeId, type TestUser, userIdOf } from '../../../test/factories'
 import { ADMIN, type Harness, startApi, USER } from '../../../test/harness'
 import { auditLog } from '../../db/schema'
@@ -100,17 +101,11 @@ describe('GET /users/token/{userId}?node_id=', () => {
     for (const [path, expected] of cases) {
       const res = await unchanged(h.database.db, () => h.call('GET', path, { token: admin }))
       expect(res.status, path).toBe(422)
-      expect(
-        res.body.detail.map((d: { loc: string[]; type: string }) => `${d.loc.join('.')}:${d.type}`),
-      ).toEqual([expected])
+      expect(locs(res.body)).toEqual([expected])
     }
   })
 
   it('answers 401 to a missing, tampered, revoked or expired token', async () => {
-    for (const [label, token] of refused) {
-      const res = await unchanged(h.database.db, () => signInAs(userId, token, start))
-      expect(res.status, label).toBe(401)
-      expect(res.body.detail[0].type, label).toBe('users.user_not_authenticated')
-    }
+    await expectEachRefused(h, refused, (token) => signInAs(userId, token, start))
   })
 })

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unchanged } from '../../../test/db-state'
+import { locs } from '../../../test/details'
 import { createUser, nodeId, type TestUser, userIdOf } from '../../../test/factories'
 import { ADMIN, type Harness, startApi, USER } from '../../../test/harness'
 import { type Issuer, startIssuer } from '../../../test/oidc-issuer'
@@ -153,9 +154,7 @@ describe('POST /users/verify_token', () => {
   it('answers missing and malformed fields with 422 at their loc', async () => {
     const res = await unchanged(h.database.db, () => h.call('POST', '/users/verify_token', { body: {} }))
     expect(res.status).toBe(422)
-    expect(
-      res.body.detail.map((d: { loc: string[]; type: string }) => `${d.loc.join('.')}:${d.type}`),
-    ).toEqual(['body.token:value_error.missing', 'body.domain:value_error.missing'])
+    expect(locs(res.body)).toEqual(['body.token:value_error.missing', 'body.domain:value_error.missing'])
     const empty = await unchanged(h.database.db, () =>
       h.call('POST', '/users/verify_token', { body: { token: '', domain: 7 } }),
     )
