@@ -1,10 +1,14 @@
-import { type RightsMap, hasRight } from '@domain/rights/rights'
+import { hasRight, type RightsMap } from '@domain/rights/rights'
 import { and, eq } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
-import { nodeUsers, nodes } from '../db/schema'
+import { nodes, nodeUsers } from '../db/schema'
 import { forbidden, notFound } from '../http/errors'
 import type { Auth } from '../plugins/auth'
 import { rightsOf } from '../repositories/rights-repository'
+import { boundNodeIds, findUserById, type UserRow } from '../repositories/users-repository'
+
+const theirs = alias(nodeUsers, 'theirs')
 
 export interface NodeAccess {
   node: typeof nodes.$inferSelect
@@ -53,4 +57,59 @@ export async function requireNodeRight(
   const rights = await rightsOf(db, nodeId, auth.user.id)
   if (!hasRight(rights, 'is_authorized') || !hasRight(rights, code, attribute)) throw forbidden()
   return { node: row.node, rights }
+}
+
+async function administers(db: Db, auth: Auth, nodeId: string): Promise<boolean> {
+  const rights = await rightsOf(db, nodeId, auth.user.id)
+  return hasRight(rights, 'is_authorized') && hasRight(rights, 'is_admin')
+}
+
+/**
+ * The first line of a call that administers another user without naming a node: the target must
+ * share a node with the caller (else 404 — other tenants' users are never confirmed), and the
+ * caller must be an administrator in one of those nodes (else 403). `nodeId` narrows the check to
+ * that node. Returns the target.
+ */
+export async function requireUserAdmin(
+  db: Db,
+  auth: Auth,
+  targetId: string,
+  nodeId?: string,
+): Promise<UserRow> {
+  if (nodeId) await requireNodeRight(db, auth, nodeId, 'is_admin')
+  const target = await findUserById(db, targetId)
+  const shared = target
+    ? await db
+        .select({ nodeId: nodeUsers.nodeId })
+        .from(nodeUsers)
+        .innerJoin(theirs, and(eq(theirs.nodeId, nodeUsers.nodeId), eq(theirs.userId, targetId)))
+        .where(and(eq(nodeUsers.userId, auth.user.id), nodeId ? eq(nodeUsers.nodeId, nodeId) : undefined))
+    : []
+  if (!target || shared.length === 0) throw notFound('users.user_not_found')
+  for (const { nodeId: id } of shared) if (await administers(db, auth, id)) return target
+  throw forbidden()
+}
+
+/** Users may always act on themselves; anyone else needs requireUserAdmin. */
+export async function requireSelfOrUserAdmin(
+  db: Db,
+  auth: Auth,
+  targetId: string,
+  nodeId?: string,
+): Promise<{ target: UserRow; self: boolean }> {
+  if (targetId === auth.user.id) return { target: auth.user, self: true }
+  return { target: await requireUserAdmin(db, auth, targetId, nodeId), self: false }
+}
+
+/**
+ * For powers that reach past one node — setting someone's password, signing in as them: users
+ * are global, so an administrator of one node must administer every node the target belongs to,
+ * or one tenant's administrator could take over another tenant's account. A superuser is
+ * controlled only by a superuser.
+ */
+export async function requireFullControl(db: Db, auth: Auth, target: UserRow): Promise<void> {
+  if (target.id === auth.user.id) return
+  if (target.isSuperuser && !auth.user.isSuperuser) throw forbidden()
+  for (const id of await boundNodeIds(db, target.id))
+    if (!(await administers(db, auth, id))) throw forbidden()
 }

@@ -17,3 +17,9 @@ export const tokenResponseSchema = z.object({
   expires_at: z.string(),
   user: publicUserSchema,
 })
+
+/** Ids in paths and queries: a malformed one is bad input (422), an unknown one 404. */
+export const uuid = () => z.string().uuid('value_error')
+export const nodeIdParams = z.object({ nodeId: uuid() })
+export const userIdParams = z.object({ userId: uuid() })
+export const nodeIdQuery = z.object({ node_id: uuid() })

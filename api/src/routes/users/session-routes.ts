@@ -7,6 +7,7 @@ import { DUMMY_HASH, verifyPassword } from '../../lib/passwords'
 import { findUserByEmail, publicUser } from '../../repositories/users-repository'
 import { assertNotLocked, clearFailures, recordFailure } from '../../services/login-throttle'
 import { openSession, revokeSession } from '../../services/sessions'
+import { tokenResponse } from '../../services/users'
 import { publicUserSchema, tokenResponseSchema } from './schemas'
 
 /** Sign-in, sign-out and the current user. */
@@ -20,28 +21,29 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in with email and password',
         security: [],
         body: loginSchema,
-        response: { 200: envelope(tokenResponseSchema), 400: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
+        response: {
+          200: envelope(tokenResponseSchema),
+          400: errorEnvelope,
+          422: errorEnvelope,
+          429: errorEnvelope,
+        },
       },
     },
     async (req) => {
       const { email, password } = req.body
       await assertNotLocked(app.db, email, req.clientIp)
       const user = await findUserByEmail(app.db, email)
-      // Verify against a dummy hash when there is no such user, so timing does not tell.
+      // Verify against a dummy hash when there is no such user (or no password: SSO), so timing
+      // does not tell; the dummy's own password must never sign anyone in.
       const good = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password)
-      if (!user || !good) {
+      if (!user?.passwordHash || !good) {
         await recordFailure(app.db, email, req.clientIp)
         throw new AppError(400, 'users.incorrect_username_or_password', ['body', 'password'])
       }
       await clearFailures(app.db, email)
-      const { token, expiresAt } = await openSession(app, user.id)
+      const session = await openSession(app, user.id)
       req.log.info({ userId: user.id }, 'signed in')
-      return ok({
-        access_token: token,
-        token_type: 'bearer' as const,
-        expires_at: expiresAt.toISOString(),
-        user: publicUser(user),
-      })
+      return ok(tokenResponse(session, user))
     },
   )
 
@@ -66,7 +68,10 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'The signed-in user',
-        response: { 200: envelope(publicUserSchema.extend({ impersonator_id: z.string().nullable() })), 401: errorEnvelope },
+        response: {
+          200: envelope(publicUserSchema.extend({ impersonator_id: z.string().nullable() })),
+          401: errorEnvelope,
+        },
       },
     },
     async (req) => ok({ ...publicUser(req.auth.user), impersonator_id: req.auth.impersonatorId }),

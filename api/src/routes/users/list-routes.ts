@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { callerOf } from '../../http/caller'
+import { errorEnvelope, listEnvelope, page, paginationQuery } from '../../http/envelope'
+import { listUsers } from '../../services/users'
+import { nodeIdParams, publicUserSchema } from './schemas'
+
+/** GET /users/{nodeId}: the users bound to a node. */
+export const listRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:nodeId',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "A node's users, a page at a time (is_authorized in the node)",
+        description:
+          'Ordered by surname, name, email. `search` matches any part of the email, name, surname or middle name, in any case.',
+        params: nodeIdParams,
+        querystring: paginationQuery.extend({
+          search: z.string().trim().max(100, 'value_error.any_str.max_length').optional(),
+        }),
+        response: {
+          200: listEnvelope(publicUserSchema),
+          401: errorEnvelope,
+          404: errorEnvelope,
+          422: errorEnvelope,
+        },
+      },
+    },
+    async (req) => {
+      const { users, total } = await listUsers(app, callerOf(req), req.params.nodeId, req.query)
+      return page(users, total, req.query)
+    },
+  )
+}
