@@ -1,0 +1,56 @@
+import { catalogue } from '@domain/errors/catalogue'
+import { createInstance } from 'i18next'
+import { describe, expect, it } from 'vitest'
+import { i18nConfig, resources, SUPPORTED_LANGUAGES } from './i18n'
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+
+describe('locales', () => {
+  const en = resources.en.common as Record<string, string>
+
+  it.each(SUPPORTED_LANGUAGES)('%s has every key the others have, none empty', (lng) => {
+    const mine = resources[lng].common as Record<string, string>
+    const all = new Set(SUPPORTED_LANGUAGES.flatMap((l) => Object.keys(resources[l].common)))
+    const missing = [...all].filter((k) => !(k in mine))
+    expect(missing, `keys missing in ${lng}`).toEqual([])
+    const empty = Object.entries(mine).filter(([, v]) => typeof v !== 'string' || v.trim() === '')
+    expect(empty, `empty texts in ${lng}`).toEqual([])
+  })
+
+  it.each(SUPPORTED_LANGUAGES)('%s translates every catalogue code', (lng) => {
+    const mine = resources[lng].common as Record<string, string>
+    const missing = Object.keys(catalogue).filter((code) => !(code in mine))
+    expect(missing, `catalogue codes missing in ${lng}`).toEqual([])
+  })
+
+  it('keeps the English catalogue texts exactly as the catalogue', () => {
+    for (const [code, text] of Object.entries(catalogue)) expect(en[code], code).toBe(text)
+  })
+
+  it.each(SUPPORTED_LANGUAGES)('%s keeps the same placeholders as English', (lng) => {
+    const mine = resources[lng].common as Record<string, string>
+    for (const [key, text] of Object.entries(en))
+      expect(placeholders(mine[key] ?? ''), `${lng}:${key}`).toEqual(placeholders(text))
+  })
+
+  it('translates Russian and Chinese for real (not the English text) where the text is not a name', () => {
+    const same = (lng: 'ru' | 'zh') =>
+      Object.entries(en).filter(
+        ([k, v]) =>
+          (resources[lng].common as Record<string, string>)[k] === v &&
+          !/^(app\.name|language\.|auth\.login\.email_placeholder)/.test(k),
+      )
+    expect(same('ru')).toEqual([])
+    expect(same('zh')).toEqual([])
+  })
+
+  it('interpolates single-brace placeholders and keeps dotted codes flat', async () => {
+    const i18n = createInstance()
+    await i18n.init({ ...i18nConfig, resources, lng: 'en' })
+    expect(i18n.t('value_error.any_str.max_length', { max: 254 })).toBe('Maximum number of characters: 254')
+    expect(i18n.t('value_error')).toBe('Check the correctness of the entered data')
+    expect(i18n.t('value_error.email')).toBe('Enter a valid email address')
+    await i18n.changeLanguage('ru')
+    expect(i18n.t('auth.login.title')).toBe('Авторизация')
+  })
+})
