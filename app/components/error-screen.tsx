@@ -16,21 +16,28 @@ interface ErrorScreenProps {
 export function ErrorScreen({ icon, code, title, children, action }: ErrorScreenProps) {
   const Icon = ICONS[icon]
   return (
-    <main className="error-screen" id="main">
-      <div className="error-card">
-        <LogoMark className="error-logo" />
-        <div className="error-icon">
-          <Icon width={22} height={22} />
+    <div className="error-screen">
+      <header className="error-topbar">
+        <a href="/lk" className="brand">
+          <LogoMark />
+          <span>Nodus</span>
+        </a>
+      </header>
+      <main className="error-main" id="main">
+        <div className="error-card">
+          <div className="error-icon">
+            <Icon width={22} height={22} />
+          </div>
+          {code ? <p className="error-code">{code}</p> : null}
+          <h1 className="error-title">{title}</h1>
+          <div className="error-text">{children}</div>
+          {action ? (
+            <Link to={action.to} className="button button-primary" reloadDocument={action.reloadDocument}>
+              {action.label}
+            </Link>
+          ) : null}
         </div>
-        {code ? <p className="error-code">{code}</p> : null}
-        <h1 className="error-title">{title}</h1>
-        <div className="error-text">{children}</div>
-        {action ? (
-          <Link to={action.to} className="button button-primary" reloadDocument={action.reloadDocument}>
-            {action.label}
-          </Link>
-        ) : null}
-      </div>
-    </main>
+      </main>
+    </div>
   )
 }

@@ -2,7 +2,8 @@ import { useFetcher, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { SUPPORTED_LANGUAGES } from '~/i18n'
 
-const SHORT: Record<string, string> = { ru: 'RU', en: 'EN', zh: '中' }
+/** Latin codes on the buttons: they render with any font (the full names are the accessible labels). */
+const SHORT: Record<string, string> = { ru: 'RU', en: 'EN', zh: 'ZH' }
 
 /**
  * Three submit buttons posting to /resources/locale: without JavaScript the form posts and the

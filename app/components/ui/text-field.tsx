@@ -39,12 +39,7 @@ export function TextField({
       className="field"
     >
       <Label className="field-label">{label}</Label>
-      <Input
-        className="input"
-        placeholder={placeholder}
-        autoFocus={autoFocus}
-        maxLength={meta.maxLength}
-      />
+      <Input className="input" placeholder={placeholder} autoFocus={autoFocus} maxLength={meta.maxLength} />
       {errors.length > 0 ? (
         <Text slot="errorMessage" className="field-error">
           {errors.map((code) => t(code, { max: meta.maxLength, min: meta.minLength })).join(' ')}

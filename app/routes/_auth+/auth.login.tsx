@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { loginSchema } from '@domain/auth/login-schema'
 import type { MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -35,10 +35,16 @@ export default function LoginPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   })
 
-  // A failed sign-in leaves nothing behind in local storage either (spec §4).
+  // A failed sign-in leaves nothing behind in local storage either (spec §4), and the password is
+  // typed again (the server never sends it back: `hideFields`).
+  // Once per answer: typing the new password re-renders, and must not clear it again.
+  const handled = useRef<unknown>(null)
   useEffect(() => {
-    if (actionData?.result?.status === 'error') clearClientToken()
-  }, [actionData])
+    if (!actionData || handled.current === actionData || actionData.result?.status !== 'error') return
+    handled.current = actionData
+    clearClientToken()
+    form.update({ name: fields.password.name, value: '' })
+  })
 
   const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const formErrors = form.errors ?? []
