@@ -42,7 +42,7 @@ describe('safeRedirect', () => {
 
   it('builds the login path with the redirect back', () => {
     expect(loginPath('/lk?x')).toBe('/auth/login?redirectTo=%2Flk%3Fx')
-    expect(loginPath('/lk')).toBe('/auth/login')
+    expect(loginPath('/lk')).toBe('/auth/login?redirectTo=%2Flk')
     expect(loginPath()).toBe('/auth/login')
   })
 

@@ -40,10 +40,9 @@ export function pathWithSearch(request: Request): string {
   return `${url.pathname}${url.search}`
 }
 
+/** The login page, with the way back (spec §4: "go to login with a redirect query"). */
 export function loginPath(redirectTo?: string): string {
-  return redirectTo && redirectTo !== DEFAULT_REDIRECT
-    ? `/auth/login?${new URLSearchParams({ redirectTo })}`
-    : '/auth/login'
+  return redirectTo ? `/auth/login?${new URLSearchParams({ redirectTo })}` : '/auth/login'
 }
 
 /** The path of a same-origin Referer, for forms that did not say where to go back. */
