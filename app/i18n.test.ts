@@ -1,7 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { catalogue } from '@domain/errors/catalogue'
 import { createInstance } from 'i18next'
 import { describe, expect, it } from 'vitest'
 import { i18nConfig, resources, SUPPORTED_LANGUAGES } from './i18n'
+import { TOAST_TYPES } from './lib/toast'
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 
@@ -52,5 +56,38 @@ describe('locales', () => {
     expect(i18n.t('value_error.email')).toBe('Enter a valid email address')
     await i18n.changeLanguage('ru')
     expect(i18n.t('auth.login.title')).toBe('Авторизация')
+  })
+})
+
+describe('keys used by the code', () => {
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory()
+        ? files(join(dir, e.name))
+        : /\.(ts|tsx)$/.test(e.name) && !e.name.includes('.test.')
+          ? [join(dir, e.name)]
+          : [],
+    )
+
+  it('every literal t("…") and i18nKey="…" in app/ exists in the locales', () => {
+    const root = fileURLToPath(new URL('.', import.meta.url))
+    const used = new Set<string>()
+    for (const file of files(root)) {
+      const text = readFileSync(file, 'utf8')
+      for (const m of text.matchAll(/\bt\(\s*'([^']+)'/g)) used.add(m[1]!)
+      for (const m of text.matchAll(/i18nKey="([^"]+)"/g)) used.add(m[1]!)
+    }
+    expect(used.size).toBeGreaterThan(20)
+    const en = resources.en.common as Record<string, string>
+    expect([...used].filter((k) => !(k in en))).toEqual([])
+  })
+
+  it('the keys built at run time exist too', () => {
+    const en = resources.en.common as Record<string, string>
+    const built = [
+      ...TOAST_TYPES.map((type) => `alerts.type.${type}`),
+      ...SUPPORTED_LANGUAGES.map((lng) => `language.${lng}`),
+    ]
+    expect(built.filter((k) => !(k in en))).toEqual([])
   })
 })
