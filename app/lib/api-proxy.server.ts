@@ -109,7 +109,33 @@ export function forwardResponseHeaders(raw: Dispatcher.ResponseData['headers']):
   return headers
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * A browser page on another origin must not spend the `_token` cookie on a change: the cookie lives on
+ * the parent domain, so every tenant's subdomain is "same-site" and SameSite=Lax alone does not stop
+ * it. An unsafe method whose bearer would come from the cookie is refused when the browser says it
+ * comes from another origin. Scripts (no Origin header) and explicit Authorization are unaffected.
+ */
+export function isCrossOriginCookieWrite(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return false
+  if (request.headers.get('authorization') || !readToken(request)) return false
+  const origin = request.headers.get('origin')
+  if (!origin) return false
+  return origin !== new URL(request.url).origin
+}
+
+const forbidden = () =>
+  new Response(
+    JSON.stringify({ detail: [{ type: 'rights.forbidden', msg: 'You do not have the right to do this' }] }),
+    {
+      status: 403,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    },
+  )
+
 export async function forwardToUpstream(request: Request): Promise<Response> {
+  if (isCrossOriginCookieWrite(request)) return forbidden()
   const url = new URL(request.url)
   const method = request.method.toUpperCase() as Dispatcher.HttpMethod
   const hasBody = method !== 'GET' && method !== 'HEAD' && request.body !== null

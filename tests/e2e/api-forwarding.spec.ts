@@ -68,3 +68,29 @@ test.describe('/api forwarding', () => {
     expect(body.data).toMatchObject({ status: 'ok', web: 'ok', upstream: { status: 'ok' } })
   })
 })
+
+test.describe('/api forwarding and other origins', () => {
+  test('a change paid with the cookie from another origin is refused; same origin and explicit bearer pass', async ({
+    request,
+  }) => {
+    const token = await apiToken(request, USER)
+    const evil = await request.post(`${ORIGIN}/api/users/logout`, {
+      headers: { cookie: `_token=${token}`, origin: 'http://evil.localhost:3100' },
+    })
+    expect(evil.status()).toBe(403)
+    expect((await evil.json()).detail[0].type).toBe('rights.forbidden')
+    // The session is still alive: the request never reached the upstream.
+    const me = await request.get(`${ORIGIN}/api/users/me`, { headers: { cookie: `_token=${token}` } })
+    expect(me.status()).toBe(200)
+
+    const same = await request.post(`${ORIGIN}/api/users/logout`, {
+      headers: { cookie: `_token=${token}`, origin: ORIGIN },
+    })
+    expect(same.status()).toBe(200)
+    const other = await apiToken(request, USER)
+    const bearer = await request.post(`${ORIGIN}/api/users/logout`, {
+      headers: { authorization: `Bearer ${other}`, origin: 'http://evil.localhost:3100' },
+    })
+    expect(bearer.status()).toBe(200)
+  })
+})
