@@ -19,8 +19,13 @@ test.describe('language and theme with JavaScript', () => {
   test('the theme switch flips data-theme and the cookie keeps it', async ({ page }) => {
     await page.goto('/auth/login')
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+    // The page turns light at once (optimistic); wait for the server's answer before reloading.
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/resources/theme') && r.request().method() === 'POST',
+    )
     await page.getByRole('button', { name: 'Включить светлую тему' }).click()
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+    await saved
     await page.reload()
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
     await page.getByRole('button', { name: 'Включить тёмную тему' }).click()

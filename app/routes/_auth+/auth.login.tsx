@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { loginSchema } from '@domain/auth/login-schema'
 import type { MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -39,11 +39,14 @@ export default function LoginPage() {
   // typed again (the server never sends it back: `hideFields`).
   // Once per answer: typing the new password re-renders, and must not clear it again.
   const handled = useRef<unknown>(null)
+  const [attempt, setAttempt] = useState(0)
   useEffect(() => {
     if (!actionData || handled.current === actionData || actionData.result?.status !== 'error') return
     handled.current = actionData
     clearClientToken()
-    form.update({ name: fields.password.name, value: '' })
+    // A new key mounts an empty password field (conform's `update` would revalidate the form and
+    // replace the alert with "required"; the react-aria input is controlled, so the DOM value can't be set).
+    setAttempt((n) => n + 1)
   })
 
   const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST'
@@ -71,6 +74,7 @@ export default function LoginPage() {
           autoFocus
         />
         <TextField
+          key={`password-${attempt}`}
           meta={fields.password}
           label={t('auth.login.password')}
           type="password"
