@@ -7,8 +7,6 @@ import { requestCookieDomain } from './node.server'
 import { DEFAULT_THEME, isTheme, type Theme } from './theme'
 import { type Toast, type ToastInput, toastSchema } from './toast'
 
-export type { ClientTokenSync }
-
 /* ---------- `_token`: the upstream's bearer token, raw, on the parent domain (spec §4, §9) ---------- */
 
 export const TOKEN_COOKIE = '_token'

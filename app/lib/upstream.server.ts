@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream'
 import type { DetailEntry } from '@domain/errors/catalogue'
 import { redirect } from '@remix-run/node'
 import { type Dispatcher, Pool } from 'undici'
@@ -198,8 +197,3 @@ export function upstream(request: Request) {
 }
 
 export type Upstream = ReturnType<typeof upstream>
-
-/** A Node stream of a Fetch body, for forwarding uploads without holding them in memory. */
-export function nodeBody(body: ReadableStream<Uint8Array> | null): Readable | undefined {
-  return body ? Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>) : undefined
-}
