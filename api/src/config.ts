@@ -26,7 +26,9 @@ export type Config = z.infer<typeof envSchema> & { secret: string; dataDir: stri
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.parse(env)
-  const dataDir = resolve(parsed.DATA_DIR)
+  // ':memory:' is a marker for a throwaway PGlite (tests), not a path: resolving it made a directory
+  // named ':memory:' in the working tree, shared by every run.
+  const dataDir = parsed.DATA_DIR === ':memory:' ? ':memory:' : resolve(parsed.DATA_DIR)
   return { ...parsed, dataDir, secret: parsed.SECRET ?? readOrCreateSecret(dataDir) }
 }
 

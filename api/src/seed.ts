@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config'
 import type { Db, Tx } from './db/client'
-import { nodeUsers, nodes, users } from './db/schema'
+import { nodes, nodeUsers, users } from './db/schema'
 import { hashPassword } from './lib/passwords'
 import { grantRight } from './repositories/rights-repository'
 
@@ -23,9 +23,15 @@ export async function ensureNode(db: Db | Tx, domain: string) {
   return { node: existing!, created: false }
 }
 
-export async function bindUser(db: Db | Tx, nodeId: string, userId: string) {
-  await db.insert(nodeUsers).values({ nodeId, userId }).onConflictDoNothing()
+/** Binds a user to a node with is_authorized (PRODUCT.md §3). False when they were bound already. */
+export async function bindUser(db: Db | Tx, nodeId: string, userId: string): Promise<boolean> {
+  const bound = await db
+    .insert(nodeUsers)
+    .values({ nodeId, userId })
+    .onConflictDoNothing()
+    .returning({ userId: nodeUsers.userId })
   await grantRight(db, nodeId, { type: 'user', id: userId }, 'is_authorized')
+  return bound.length > 0
 }
 
 /**

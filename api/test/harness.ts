@@ -46,6 +46,14 @@ export async function startApi(env: Record<string, string> = {}): Promise<Harnes
     dropDb = async () => {
       const c = new pg.Client({ connectionString: serverUrl })
       await c.connect()
+      // pool.end() resolves before its sockets have closed: dropping WITH (FORCE) at once would kill
+      // them mid-goodbye, and their FATAL would surface as an uncaught error in the test run.
+      for (let i = 0; i < 100; i++) {
+        const open = 'select count(*)::int as n from pg_stat_activity where datname = $1'
+        const { rows } = await c.query(open, [name])
+        if (rows[0].n === 0) break
+        await new Promise((r) => setTimeout(r, 20))
+      }
       await c.query(`drop database if exists ${name} with (force)`)
       await c.end()
     }

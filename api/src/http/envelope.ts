@@ -17,7 +17,13 @@ export function page<T>(data: T[], total: number, p: Pagination) {
 }
 
 export const detailSchema = z.array(
-  z.object({ type: z.string(), msg: z.string(), loc: z.array(z.union([z.string(), z.number()])).optional() }),
+  z.object({
+    type: z.string(),
+    msg: z.string(),
+    loc: z.array(z.union([z.string(), z.number()])).optional(),
+    // The message's parameters ({min}, {max}, retry_after): the web app needs them to translate.
+    ctx: z.record(z.union([z.string(), z.number()])).optional(),
+  }),
 )
 
 /** Response schemas for OpenAPI: the envelope around a payload. */

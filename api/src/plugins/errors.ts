@@ -16,7 +16,7 @@ export function issueToDetail(issue: ZodIssue, where: string): DetailEntry {
     ...(ctx ? { ctx } : {}),
   })
   if (issue.message in catalogue) {
-    const ctx =
+    const ctx: Record<string, number> | undefined =
       issue.code === 'too_big' ? { max: Number(issue.maximum) } : issue.code === 'too_small' ? { min: Number(issue.minimum) } : undefined
     return entry(issue.message, ctx)
   }

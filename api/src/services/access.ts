@@ -12,6 +12,27 @@ export interface NodeAccess {
 }
 
 /**
+ * The node exists and the caller is bound to it, whatever their rights, else 404 (another tenant's
+ * id is never confirmed). Alone only where a bound user without is_authorized must still get an
+ * answer: their own rights, from which the web app learns to show node-not-binded.
+ */
+export async function requireNodeBinding(db: Db, auth: Auth, nodeId: string): Promise<NodeAccess['node']> {
+  const [row] = await db
+    .select({ node: nodes })
+    .from(nodes)
+    .innerJoin(nodeUsers, and(eq(nodeUsers.nodeId, nodes.id), eq(nodeUsers.userId, auth.user.id)))
+    .where(eq(nodes.id, nodeId))
+    .limit(1)
+  if (!row) throw notFound('nodes.node_not_found')
+  return row.node
+}
+
+/** Calls about a user across nodes (their node list): the user themself, or a superuser; else 403. */
+export function requireSelfOrSuperuser(auth: Auth, userId: string): void {
+  if (auth.user.id !== userId && !auth.user.isSuperuser) throw forbidden()
+}
+
+/**
  * The first line of every tenant service call: the node must exist and the caller be bound to it,
  * else 404 (another tenant's id is never confirmed); then the right, else 403.
  */

@@ -1,0 +1,174 @@
+import { z } from 'zod'
+
+/*
+ * A node's settings (spec §1, §3 Node; PRODUCT.md §3, §8). One schema for the upstream's
+ * PATCH /nodes/{nodeId} and for the admin UI form; messages are catalogue codes.
+ */
+
+export const LOCALES = ['ru', 'en', 'zh'] as const
+export const DEFAULT_LOCALE = 'ru'
+/** A plain URL; a data: URL may be longer (an inline logo or font), still bounded by the body limit. */
+export const URL_MAX = 2048
+export const DATA_URL_MAX = 256 * 1024
+export const CSS_MAX = 100_000
+export const MENU_ITEMS_MAX = 50
+
+// Browsers drop tabs and newlines inside URLs ("java\tscript:"), so any whitespace or control
+// character is refused rather than trusted to be harmless.
+function hasUnsafeChar(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c <= 0x20 || c === 0x7f) return true
+  }
+  return /\s/.test(s)
+}
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i
+const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+)(?:;[a-z0-9-]+=[a-z0-9.+-]+)*;base64,[a-z0-9+/]+={0,2}$/i
+
+function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s)
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !hasUnsafeChar(s)
+  } catch {
+    return false
+  }
+}
+
+const tooLong = (ctx: z.RefinementCtx, max: number) =>
+  ctx.addIssue({
+    code: 'too_big',
+    type: 'string',
+    maximum: max,
+    inclusive: true,
+    message: 'value_error.any_str.max_length',
+  })
+
+/** An http(s) URL (service centre, SSO issuer and JWKS). */
+export const httpUrlSchema = z
+  .string()
+  .max(URL_MAX, 'value_error.any_str.max_length')
+  .refine(isHttpUrl, 'value_error.url')
+
+/**
+ * An image or font the page loads: http(s), a path on the same host, or a base64 data: URL of
+ * that kind. Only these, so a node administrator cannot plant a script URL for other users.
+ */
+const assetUrlSchema = (kind: 'image' | 'font') =>
+  z
+    .string()
+    .max(DATA_URL_MAX, 'value_error.any_str.max_length')
+    .superRefine((s, ctx) => {
+      if (s.startsWith('data:')) {
+        const type = DATA_URL.exec(s)?.[1]?.toLowerCase()
+        const fits =
+          kind === 'image' ? type?.startsWith('image/') : /^(font\/|application\/(x-)?font)/.test(type ?? '')
+        if (!fits) ctx.addIssue({ code: 'custom', message: 'value_error.url' })
+        return
+      }
+      if (s.length > URL_MAX) return tooLong(ctx, URL_MAX)
+      const path = s.startsWith('/') && !s.startsWith('//') && !hasUnsafeChar(s)
+      if (!path && !isHttpUrl(s)) ctx.addIssue({ code: 'custom', message: 'value_error.url' })
+    })
+
+/** A menu link: relative, a named target (`home`), or http(s)/mailto/tel — never `javascript:`. */
+export const menuUrlSchema = z
+  .string()
+  .max(URL_MAX, 'value_error.any_str.max_length')
+  .refine((s) => {
+    if (hasUnsafeChar(s)) return false
+    const scheme = SCHEME.exec(s)?.[1]?.toLowerCase()
+    return scheme === undefined || ['http', 'https', 'mailto', 'tel'].includes(scheme)
+  }, 'value_error.url')
+
+const title = z.string().trim().min(1, 'value_error.missing').max(100, 'value_error.any_str.max_length')
+const icon = z
+  .string()
+  .max(100, 'value_error.any_str.max_length')
+  .regex(/^[a-z0-9_.:-]*$/i, 'value_error')
+
+/**
+ * Builds the settings schema. `strict`: refuse unknown keys (input, so a typo is an error and not
+ * silently dropped); not strict for responses, so an old stored key never turns a read into a 500.
+ */
+function build(strict: boolean) {
+  const obj = <S extends z.ZodRawShape>(shape: S) =>
+    strict ? z.object(shape).strict('value_error.extra') : z.object(shape)
+  const list = <T extends z.ZodTypeAny>(item: T, max: number) =>
+    z.array(item).max(max, 'value_error.list.max_items')
+
+  // Three levels at most (spec §2 "side menu has up to 3 levels"), spelled out rather than
+  // recursive so the OpenAPI document stays plain JSON Schema.
+  const itemFields = {
+    title,
+    url: menuUrlSchema.optional(),
+    icon: icon.optional(),
+    heading: z.boolean().optional(),
+  }
+  const level3 = obj({
+    ...itemFields,
+    items: z.array(z.unknown()).max(0, 'value_error.menu_depth').optional(),
+  })
+  const level2 = obj({ ...itemFields, items: list(level3, MENU_ITEMS_MAX).optional() })
+  const level1 = obj({ ...itemFields, items: list(level2, MENU_ITEMS_MAX).optional() })
+
+  return obj({
+    logo: obj({
+      main: assetUrlSchema('image').optional(),
+      small: assetUrlSchema('image').optional(),
+      favicon: assetUrlSchema('image').optional(),
+    }).optional(),
+    locale: z.enum(LOCALES, { message: 'value_error.enum' }).optional(),
+    no_left_menu: z.boolean().optional(),
+    no_top_menu: z.boolean().optional(),
+    menu: obj({ items: list(level1, MENU_ITEMS_MAX) }).optional(),
+    /** Public: whether the login page offers the service-centre variant, and where. */
+    auth: obj({
+      service_center: obj({
+        url: httpUrlSchema,
+        project_id: z.string().max(200, 'value_error.any_str.max_length').optional(),
+        account_id: z.string().max(200, 'value_error.any_str.max_length').optional(),
+      })
+        .nullable()
+        .optional(),
+    }).optional(),
+    /** Private: how POST /users/verify_token checks an external token. Never in a public answer. */
+    sso: obj({
+      issuer: httpUrlSchema,
+      audience: z.string().trim().min(1, 'value_error.missing').max(500, 'value_error.any_str.max_length'),
+      jwks_url: httpUrlSchema,
+      create_users: z.boolean().optional(),
+    })
+      .nullable()
+      .optional(),
+    theme: obj({
+      // Rendered by the web app inside <style>: a '<' could close it and open a script.
+      css: z
+        .string()
+        .max(CSS_MAX, 'value_error.any_str.max_length')
+        .refine((s) => !s.includes('<'), 'value_error.unsafe_css')
+        .optional(),
+      fonts: list(assetUrlSchema('font'), 10).optional(),
+    }).optional(),
+  })
+}
+
+/** The stored settings, as the admin form edits them. */
+export const nodeSettingsSchema = build(true)
+export type NodeSettingsInput = z.infer<typeof nodeSettingsSchema>
+
+/** PATCH: top-level keys are merged into the stored settings; `null` removes a key (back to its default). */
+const nullable = <S extends z.ZodRawShape>(shape: S) =>
+  Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, s.nullable()])) as {
+    [K in keyof S]: z.ZodNullable<S[K]>
+  }
+export const nodeSettingsPatchSchema = z
+  .object(nullable(nodeSettingsSchema.shape))
+  .strict('value_error.extra')
+export type NodeSettingsPatch = z.infer<typeof nodeSettingsPatchSchema>
+
+/** Responses: every key, for administrators. */
+export const nodeSettingsOutputSchema = build(false)
+/** Responses to anyone (public look-ups, a user's nodes): never `sso`. */
+export const publicNodeSettingsSchema = nodeSettingsOutputSchema.omit({ sso: true })
+/** What the login page and the theme loader need (GET /nodes/assets/{domain}). */
+export const assetSettingsSchema = nodeSettingsOutputSchema.pick({ auth: true, logo: true, locale: true })
