@@ -43,7 +43,8 @@ export async function requireAccess(request: Request): Promise<Access> {
     api.get<NodeInfo>(`/api/nodes/domain/${encodeURIComponent(domain)}`),
   ])
   if (!me.ok || !me.data) throw unexpected(me)
-  if (node.status === 404) throw redirect(nodeNotFoundPath(domain))
+  // 422: the host's first label is not a valid node domain at all — no such node either.
+  if (node.status === 404 || node.status === 422) throw redirect(nodeNotFoundPath(domain))
   if (!node.ok || !node.data) throw unexpected(node)
 
   const rights = await api.post<Record<string, Right[]>>(
