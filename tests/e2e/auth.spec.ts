@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
-import { collectConsoleErrors, localToken, signIn, skipWithoutNodeRoutes, tokenCookie } from './utils'
+import { collectConsoleErrors, localToken, signIn, tokenCookie } from './utils'
 
 test.describe('sign-in page', () => {
   test('is titled Авторизация by default, with email, password and a log-in button', async ({ page }) => {
@@ -49,8 +49,6 @@ test.describe('sign-in page', () => {
 })
 
 test.describe('signed in', () => {
-  skipWithoutNodeRoutes(ADMIN)
-
   test('success lands on /lk, shows the user and keeps the token (cookie and local storage)', async ({
     page,
     context,

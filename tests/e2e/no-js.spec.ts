@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
-import { signIn, skipWithoutNodeRoutes, tokenCookie } from './utils'
+import { signIn, tokenCookie } from './utils'
 
 // Every form works without JavaScript (PRODUCT.md §1, §8): plain posts, server redirects.
 test.use({ javaScriptEnabled: false })
@@ -37,8 +37,6 @@ test.describe('without JavaScript', () => {
   })
 
   test.describe('signed in', () => {
-    skipWithoutNodeRoutes(ADMIN)
-
     test('lands on /lk showing the user, and signs out', async ({ page, context }) => {
       await page.goto('/lk')
       await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Flk$/)

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { ADMIN, tenant, USER } from './env'
-import { signIn, skipWithoutNodeRoutes, tokenCookie } from './utils'
+import { signIn, tokenCookie } from './utils'
 
 test.describe('tenants (the node is the first label of the host)', () => {
   test('an unknown node shows node-not-found with its name', async ({ page }) => {
@@ -32,8 +32,6 @@ test.describe('tenants (the node is the first label of the host)', () => {
   })
 
   test.describe('with the node routes', () => {
-    skipWithoutNodeRoutes(ADMIN)
-
     test('a user not bound to the node sees node-not-binded, with a way to the login page', async ({
       page,
     }) => {

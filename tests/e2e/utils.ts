@@ -1,4 +1,4 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test'
 import { ORIGIN } from './env'
 
 export interface Credentials {
@@ -32,41 +32,6 @@ export async function apiToken(request: APIRequestContext, user: Credentials): P
   })
   expect(res.status()).toBe(200)
   return (await res.json()).data.access_token as string
-}
-
-let nodeRoutes: boolean | undefined
-
-/**
- * The access check needs GET /api/nodes/domain/{d} and POST /api/rights/all-users/{id}, which the
- * upstream gains on feat/nodes. Until then, the tests that reach /lk skip with this reason; they run
- * (and must pass) as soon as the upstream answers those routes.
- */
-export const NODE_ROUTES_PENDING =
-  'the upstream does not serve /api/nodes/domain and /api/rights/all-users yet'
-
-export async function hasNodeRoutes(request: APIRequestContext, admin: Credentials): Promise<boolean> {
-  if (nodeRoutes !== undefined) return nodeRoutes
-  const node = await request.get(`${ORIGIN}/api/nodes/domain/start`)
-  if (node.status() !== 200) {
-    nodeRoutes = false
-    return false
-  }
-  const token = await apiToken(request, admin)
-  const me = await (
-    await request.get(`${ORIGIN}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })
-  ).json()
-  const rights = await request.post(`${ORIGIN}/api/rights/all-users/${(await node.json()).data.id}`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: [me.data.id],
-  })
-  nodeRoutes = rights.status() === 200
-  return nodeRoutes
-}
-
-export function skipWithoutNodeRoutes(admin: Credentials) {
-  test.beforeEach(async ({ request }) => {
-    test.skip(!(await hasNodeRoutes(request, admin)), NODE_ROUTES_PENDING)
-  })
 }
 
 /** Console errors a page logged, minus Chromium's own GPU notices (DEPENDENCIES.md). */
