@@ -1,19 +1,119 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react'
+import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  type MetaFunction,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useFetcher,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import { type ReactNode, useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useChangeLanguage } from 'remix-i18next/react'
+import { ClientTokenSync } from './components/client-token-sync'
+import { ErrorScreen } from './components/error-screen'
+import { useNonce } from './components/nonce-provider'
+import { AlertList } from './components/ui/alert-list'
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY } from './i18n'
+import { i18next } from './lib/i18next.server'
+import { consumeFlash, getTheme } from './lib/session.server'
+import { DEFAULT_THEME, isTheme } from './lib/theme'
+import appStyles from './styles/app.css'
 
-export default function App() {
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'stylesheet', href: appStyles },
+]
+
+export const meta: MetaFunction = () => [{ title: 'Nodus' }]
+
+/** Language, theme and the flash (alerts, local-storage sync): what every page needs. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [locale, theme, flash] = await Promise.all([
+    i18next.getLocale(request),
+    getTheme(request),
+    consumeFlash(request),
+  ])
+  return data(
+    { locale, theme, toasts: flash.toasts, clientToken: flash.clientToken },
+    flash.setCookie ? { headers: { 'Set-Cookie': flash.setCookie } } : undefined,
+  )
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root')
+  const nonce = useNonce()
+  const { i18n } = useTranslation()
+  // While a theme switch is on its way, show the theme it asked for.
+  const themeFetcher = useFetcher({ key: 'theme' })
+  const pendingTheme = themeFetcher.formData?.get('theme')
+  const theme = isTheme(pendingTheme) ? pendingTheme : (root?.theme ?? DEFAULT_THEME)
+  const locale = root?.locale ?? (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE)
   return (
-    <html lang="ru" data-theme="dark">
+    <html lang={locale} dir="ltr" data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme} />
         <Meta />
         <Links />
       </head>
       <body>
-        <Outlet />
-        <ScrollRestoration />
-        <Scripts />
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
+  )
+}
+
+export default function App() {
+  const { locale, toasts, clientToken } = useRouteLoaderData<typeof loader>('root')!
+  useChangeLanguage(locale)
+  useEffect(() => {
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, locale)
+    } catch {}
+  }, [locale])
+  return (
+    <>
+      <AlertList toasts={toasts} />
+      <ClientTokenSync sync={clientToken} />
+      <Outlet />
+    </>
+  )
+}
+
+/** Never a stack trace: a translated page for what went wrong, with a way home. */
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const { t } = useTranslation()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  if (status === 404) {
+    return (
+      <ErrorScreen
+        icon="compass"
+        code="404"
+        title={t('errors.page_not_found.title')}
+        action={{ to: '/lk', label: t('errors.page_not_found.action'), reloadDocument: true }}
+      >
+        <p>{t('errors.page_not_found.text')}</p>
+      </ErrorScreen>
+    )
+  }
+  const unavailable = status === 502 || status === 503 || status === 504
+  return (
+    <ErrorScreen
+      icon="server"
+      code={t('errors.status', { status })}
+      title={t('errors.generic.title')}
+      action={{ to: '/lk', label: t('errors.generic.action'), reloadDocument: true }}
+    >
+      <p>{unavailable ? t('request.upstream_unavailable') : t('errors.generic.text')}</p>
+    </ErrorScreen>
   )
 }

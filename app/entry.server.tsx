@@ -1,0 +1,81 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { createInstance } from 'i18next'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { NonceProvider } from './components/nonce-provider'
+import { i18nConfig, resources } from './i18n'
+import { contentSecurityPolicy, createNonce } from './lib/csp.server'
+import { i18next } from './lib/i18next.server'
+import { requestId } from './lib/request-context.server'
+
+/** How long the server waits for deferred data before giving up on the stream (single fetch). */
+export const streamTimeout = 5_000
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  // A fresh i18next per request: two requests in different languages never share state (STYLE.md §6).
+  const instance = createInstance()
+  const lng = await i18next.getLocale(request)
+  await instance.use(initReactI18next).init({ ...i18nConfig, resources, lng })
+
+  const nonce = createNonce()
+  // Crawlers get the whole page at once; browsers get the shell as soon as it is ready.
+  const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady'
+
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+  responseHeaders.set(
+    'Content-Security-Policy',
+    contentSecurityPolicy(nonce, process.env.NODE_ENV === 'development'),
+  )
+  responseHeaders.set('X-Content-Type-Options', 'nosniff')
+  responseHeaders.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+  // Pages are personal (and the page after sign-in carries the token for local storage): never cached.
+  responseHeaders.set('Cache-Control', 'no-store')
+  responseHeaders.set('X-Request-Id', requestId(request))
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true
+          const body = new PassThrough()
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          )
+          pipe(body)
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          // Errors after the shell are reported by the error boundary; log them once here.
+          if (shellRendered) console.error(error)
+        },
+      },
+    )
+    setTimeout(abort, streamTimeout + 1000)
+  })
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return
+  console.error(`[web] ${request.method} ${new URL(request.url).pathname} failed:`, error)
+}

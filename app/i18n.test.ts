@@ -1,0 +1,93 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { catalogue } from '@domain/errors/catalogue'
+import { createInstance } from 'i18next'
+import { describe, expect, it } from 'vitest'
+import { i18nConfig, resources, SUPPORTED_LANGUAGES } from './i18n'
+import { TOAST_TYPES } from './lib/toast'
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+
+describe('locales', () => {
+  const en = resources.en.common as Record<string, string>
+
+  it.each(SUPPORTED_LANGUAGES)('%s has every key the others have, none empty', (lng) => {
+    const mine = resources[lng].common as Record<string, string>
+    const all = new Set(SUPPORTED_LANGUAGES.flatMap((l) => Object.keys(resources[l].common)))
+    const missing = [...all].filter((k) => !(k in mine))
+    expect(missing, `keys missing in ${lng}`).toEqual([])
+    const empty = Object.entries(mine).filter(([, v]) => typeof v !== 'string' || v.trim() === '')
+    expect(empty, `empty texts in ${lng}`).toEqual([])
+  })
+
+  it.each(SUPPORTED_LANGUAGES)('%s translates every catalogue code', (lng) => {
+    const mine = resources[lng].common as Record<string, string>
+    const missing = Object.keys(catalogue).filter((code) => !(code in mine))
+    expect(missing, `catalogue codes missing in ${lng}`).toEqual([])
+  })
+
+  it('keeps the English catalogue texts exactly as the catalogue', () => {
+    for (const [code, text] of Object.entries(catalogue)) expect(en[code], code).toBe(text)
+  })
+
+  it.each(SUPPORTED_LANGUAGES)('%s keeps the same placeholders as English', (lng) => {
+    const mine = resources[lng].common as Record<string, string>
+    for (const [key, text] of Object.entries(en))
+      expect(placeholders(mine[key] ?? ''), `${lng}:${key}`).toEqual(placeholders(text))
+  })
+
+  it('translates Russian and Chinese for real (not the English text) where the text is not a name', () => {
+    const same = (lng: 'ru' | 'zh') =>
+      Object.entries(en).filter(
+        ([k, v]) =>
+          (resources[lng].common as Record<string, string>)[k] === v &&
+          !/^(app\.name|language\.|auth\.login\.email_placeholder)/.test(k),
+      )
+    expect(same('ru')).toEqual([])
+    expect(same('zh')).toEqual([])
+  })
+
+  it('interpolates single-brace placeholders and keeps dotted codes flat', async () => {
+    const i18n = createInstance()
+    await i18n.init({ ...i18nConfig, resources, lng: 'en' })
+    expect(i18n.t('value_error.any_str.max_length', { max: 254 })).toBe('Maximum number of characters: 254')
+    expect(i18n.t('value_error')).toBe('Check the correctness of the entered data')
+    expect(i18n.t('value_error.email')).toBe('Enter a valid email address')
+    await i18n.changeLanguage('ru')
+    expect(i18n.t('auth.login.title')).toBe('Авторизация')
+  })
+})
+
+describe('keys used by the code', () => {
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory()
+        ? files(join(dir, e.name))
+        : /\.(ts|tsx)$/.test(e.name) && !e.name.includes('.test.')
+          ? [join(dir, e.name)]
+          : [],
+    )
+
+  it('every literal t("…") and i18nKey="…" in app/ exists in the locales', () => {
+    const root = fileURLToPath(new URL('.', import.meta.url))
+    const used = new Set<string>()
+    for (const file of files(root)) {
+      const text = readFileSync(file, 'utf8')
+      for (const m of text.matchAll(/\bt\(\s*'([^']+)'/g)) used.add(m[1]!)
+      for (const m of text.matchAll(/i18nKey="([^"]+)"/g)) used.add(m[1]!)
+    }
+    expect(used.size).toBeGreaterThan(20)
+    const en = resources.en.common as Record<string, string>
+    expect([...used].filter((k) => !(k in en))).toEqual([])
+  })
+
+  it('the keys built at run time exist too', () => {
+    const en = resources.en.common as Record<string, string>
+    const built = [
+      ...TOAST_TYPES.map((type) => `alerts.type.${type}`),
+      ...SUPPORTED_LANGUAGES.map((lng) => `language.${lng}`),
+    ]
+    expect(built.filter((k) => !(k in en))).toEqual([])
+  })
+})

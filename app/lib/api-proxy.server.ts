@@ -1,0 +1,171 @@
+import { Readable } from 'node:stream'
+import type { Dispatcher } from 'undici'
+import { env } from './env.server'
+import { readToken } from './session.server'
+import {
+  isUpstreamDown,
+  proxyHeaders,
+  upstreamPath,
+  upstreamPool,
+  upstreamUnavailableResponse,
+} from './upstream.server'
+
+/**
+ * `/api/*` on the public host, forwarded to the upstream (PRODUCT.md §1): any method, the same path
+ * and query, bodies streamed both ways (an upload is never held whole in memory). The bearer comes
+ * from the `_token` cookie when the caller sent no Authorization; the upstream learns the caller's
+ * address and request id, and trusts them because of `x-nodus-proxy`.
+ */
+
+/** RFC 9110 §7.6.1 hop-by-hop headers, never forwarded either way. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'trailers',
+  'transfer-encoding',
+  'upgrade',
+])
+
+/**
+ * Request headers we set ourselves or must not pass on: the caller's cookies (the upstream needs only
+ * the bearer), forwarding headers a caller could forge, and Accept-Encoding (the upstream answers
+ * plainly; remix-serve compresses for the browser).
+ */
+const DROP_REQUEST = new Set([
+  'host',
+  'cookie',
+  'x-nodus-proxy',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'forwarded',
+  'x-real-ip',
+  'x-request-id',
+  'accept-encoding',
+  'expect',
+])
+
+/** Response headers that matter to API clients; everything else (server, date, cors…) stays behind. */
+const KEEP_RESPONSE = new Set([
+  'content-type',
+  'content-length',
+  'content-disposition',
+  'content-language',
+  'content-range',
+  'accept-ranges',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'expires',
+  'vary',
+  'x-request-id',
+  'retry-after',
+  'location',
+  'www-authenticate',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+])
+
+const NO_BODY_STATUS = new Set([101, 103, 204, 205, 304])
+
+export function forwardRequestHeaders(request: Request): Record<string, string> {
+  const connectionListed = new Set(
+    (request.headers.get('connection') ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  const out: Record<string, string> = {}
+  request.headers.forEach((value, key) => {
+    const k = key.toLowerCase()
+    if (HOP_BY_HOP.has(k) || DROP_REQUEST.has(k) || connectionListed.has(k)) return
+    out[k] = value
+  })
+  if (!out.authorization) {
+    const token = readToken(request)
+    if (token) out.authorization = `Bearer ${token}`
+  }
+  return { ...out, ...proxyHeaders(request) }
+}
+
+export function forwardResponseHeaders(raw: Dispatcher.ResponseData['headers']): Headers {
+  const headers = new Headers()
+  const origin = new URL(env().UPSTREAM_API_URL).origin
+  for (const [key, value] of Object.entries(raw)) {
+    const k = key.toLowerCase()
+    if (!KEEP_RESPONSE.has(k) || value === undefined) continue
+    for (const v of Array.isArray(value) ? value : [value]) {
+      // A Location on the upstream's own origin becomes a path here: the internal address stays inside.
+      headers.append(k, k === 'location' && v.startsWith(origin) ? v.slice(origin.length) || '/' : v)
+    }
+  }
+  return headers
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * A browser page on another origin must not spend the `_token` cookie on a change: the cookie lives on
+ * the parent domain, so every tenant's subdomain is "same-site" and SameSite=Lax alone does not stop
+ * it. An unsafe method whose bearer would come from the cookie is refused when the browser says it
+ * comes from another origin. Scripts (no Origin header) and explicit Authorization are unaffected.
+ */
+export function isCrossOriginCookieWrite(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return false
+  if (request.headers.get('authorization') || !readToken(request)) return false
+  const origin = request.headers.get('origin')
+  if (!origin) return false
+  return origin !== new URL(request.url).origin
+}
+
+const forbidden = () =>
+  new Response(
+    JSON.stringify({ detail: [{ type: 'rights.forbidden', msg: 'You do not have the right to do this' }] }),
+    {
+      status: 403,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    },
+  )
+
+export async function forwardToUpstream(request: Request): Promise<Response> {
+  if (isCrossOriginCookieWrite(request)) return forbidden()
+  const url = new URL(request.url)
+  const method = request.method.toUpperCase() as Dispatcher.HttpMethod
+  const hasBody = method !== 'GET' && method !== 'HEAD' && request.body !== null
+  let res: Dispatcher.ResponseData
+  try {
+    res = await upstreamPool().request({
+      method,
+      path: upstreamPath(`${url.pathname}${url.search}`),
+      headers: forwardRequestHeaders(request),
+      body: hasBody
+        ? Readable.fromWeb(request.body as import('node:stream/web').ReadableStream<Uint8Array>)
+        : undefined,
+      signal: request.signal,
+    })
+  } catch (error) {
+    if (isUpstreamDown(error)) {
+      console.error(`[web] /api forwarding ${method} ${url.pathname} failed: ${(error as Error).message}`)
+      return upstreamUnavailableResponse(
+        (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' ? 504 : 502,
+      )
+    }
+    throw error
+  }
+  const headers = forwardResponseHeaders(res.headers)
+  if (NO_BODY_STATUS.has(res.statusCode) || method === 'HEAD') {
+    res.body.resume()
+    return new Response(null, { status: res.statusCode, headers })
+  }
+  return new Response(Readable.toWeb(res.body) as ReadableStream<Uint8Array>, {
+    status: res.statusCode,
+    headers,
+  })
+}

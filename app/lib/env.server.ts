@@ -1,0 +1,36 @@
+import { z } from 'zod'
+
+/**
+ * The web tier's environment, validated once on first use (STYLE.md §5). `scripts/start.mjs` passes
+ * UPSTREAM_API_URL and SECRET to remix-serve. Nothing here may reach the browser: the file is
+ * `.server.ts`, so the compiler leaves it out of the client bundle, and no loader returns it.
+ */
+const envSchema = z.object({
+  UPSTREAM_API_URL: z
+    .string()
+    .url()
+    .transform((u) => u.replace(/\/+$/, '')),
+  SECRET: z.string().min(16),
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+let cached: Env | undefined
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = envSchema.safeParse(process.env)
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+      throw new Error(`Invalid environment for the web app (${problems})`)
+    }
+    cached = parsed.data
+  }
+  return cached
+}
+
+/** For tests: forget the parsed environment. */
+export function resetEnv() {
+  cached = undefined
+}

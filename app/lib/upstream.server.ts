@@ -1,0 +1,199 @@
+import type { DetailEntry } from '@domain/errors/catalogue'
+import { redirect } from '@remix-run/node'
+import { type Dispatcher, Pool } from 'undici'
+import { env } from './env.server'
+import { proxyKey } from './proxy-key.server'
+import { loginPath, pathWithSearch } from './redirect-to'
+import { clientAddress, requestId } from './request-context.server'
+import { readToken, signOutHeaders } from './session.server'
+
+/**
+ * The one way the web app talks to the upstream API (STYLE.md: browser → route → this → upstream).
+ * One keep-alive undici Pool per process. Every call carries the caller's bearer (from `_token`), its
+ * address (X-Forwarded-For), a request id, and `x-nodus-proxy` so the upstream believes the last two.
+ */
+
+const CONNECT_TIMEOUT_MS = 5_000
+const HEADERS_TIMEOUT_MS = 30_000
+const BODY_TIMEOUT_MS = 60_000
+
+let pool: Pool | undefined
+let base: { origin: string; prefix: string } | undefined
+
+function upstreamBase() {
+  if (!base) {
+    const url = new URL(env().UPSTREAM_API_URL)
+    base = { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') }
+  }
+  return base
+}
+
+export function upstreamPool(): Pool {
+  pool ??= new Pool(upstreamBase().origin, {
+    connections: 64,
+    pipelining: 1,
+    keepAliveTimeout: 30_000,
+    connect: { timeout: CONNECT_TIMEOUT_MS },
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    bodyTimeout: BODY_TIMEOUT_MS,
+  })
+  return pool
+}
+
+/** The path on the upstream for an `/api/...` path (UPSTREAM_API_URL may carry a prefix). */
+export function upstreamPath(pathAndQuery: string): string {
+  return `${upstreamBase().prefix}${pathAndQuery}`
+}
+
+/** The headers that make the upstream trust this call as coming from the web tier. */
+export function proxyHeaders(request: Request): Record<string, string> {
+  const headers: Record<string, string> = {
+    'x-request-id': requestId(request),
+    'x-nodus-proxy': proxyKey(env().SECRET),
+  }
+  const address = clientAddress(request)
+  if (address) headers['x-forwarded-for'] = address
+  return headers
+}
+
+/** A network failure or timeout talking to the upstream (not an HTTP error status). */
+export function isUpstreamDown(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code
+  return (
+    typeof code === 'string' &&
+    (code.startsWith('UND_ERR') ||
+      ['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'ETIMEDOUT'].includes(code)) &&
+    code !== 'UND_ERR_ABORTED'
+  )
+}
+
+export function upstreamUnavailableBody(): { detail: DetailEntry[] } {
+  return {
+    detail: [{ type: 'request.upstream_unavailable', msg: 'The service is unavailable, try again later' }],
+  }
+}
+
+/** Thrown into Remix when the upstream cannot be reached: the error page shows a translated 502. */
+export function upstreamUnavailableResponse(status = 502): Response {
+  return new Response(JSON.stringify(upstreamUnavailableBody()), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  })
+}
+
+export interface ListMeta {
+  total: number
+  page: number
+  per_page: number
+}
+
+export interface UpstreamResult<T> {
+  status: number
+  ok: boolean
+  data: T | undefined
+  detail: DetailEntry[]
+  meta?: ListMeta
+  headers: Record<string, string | string[] | undefined>
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>
+
+export interface CallOptions {
+  query?: Query
+  body?: unknown
+  /** Another token than the caller's `_token` (null: send none). */
+  token?: string | null
+  /** What a 401 does: `signout` (default) throws the sign-out redirect; `return` hands it back. */
+  on401?: 'signout' | 'return'
+}
+
+function withQuery(path: string, query?: Query): string {
+  if (!query) return path
+  const params = new URLSearchParams()
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v))
+  const qs = params.toString()
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path
+}
+
+async function readJson(
+  body: Dispatcher.ResponseData['body'],
+  contentType: string | undefined,
+): Promise<unknown> {
+  const text = await body.text()
+  if (!text || !contentType?.includes('json')) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+async function call<T>(
+  request: Request,
+  method: Dispatcher.HttpMethod,
+  path: string,
+  options: CallOptions = {},
+): Promise<UpstreamResult<T>> {
+  const token = options.token === undefined ? readToken(request) : options.token
+  const headers: Record<string, string> = { accept: 'application/json', ...proxyHeaders(request) }
+  if (token) headers.authorization = `Bearer ${token}`
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body)
+  if (payload !== undefined) headers['content-type'] = 'application/json'
+
+  let res: Dispatcher.ResponseData
+  try {
+    res = await upstreamPool().request({
+      method,
+      path: upstreamPath(withQuery(path, options.query)),
+      headers,
+      body: payload,
+      signal: request.signal,
+    })
+  } catch (error) {
+    if (isUpstreamDown(error)) {
+      console.error(`[web] upstream ${method} ${path} failed: ${(error as Error).message}`)
+      throw upstreamUnavailableResponse(
+        (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' ? 504 : 502,
+      )
+    }
+    throw error
+  }
+  const contentType = res.headers['content-type']
+  const json = (await readJson(res.body, typeof contentType === 'string' ? contentType : undefined)) as
+    | { data?: T; detail?: DetailEntry[]; meta?: ListMeta }
+    | undefined
+  const result: UpstreamResult<T> = {
+    status: res.statusCode,
+    ok: res.statusCode >= 200 && res.statusCode < 300,
+    data: json?.data,
+    detail: Array.isArray(json?.detail) ? json.detail : [],
+    meta: json?.meta,
+    headers: res.headers,
+  }
+  if (result.status === 401 && (options.on401 ?? 'signout') === 'signout') {
+    // Spec §4: any 401 signs out. A page the user asked for is where they come back after signing in.
+    const back = request.method === 'GET' ? pathWithSearch(request) : undefined
+    const hadToken = Boolean(token)
+    throw redirect(loginPath(back), {
+      headers: await signOutHeaders(
+        request,
+        hadToken ? [{ type: 'warning', code: result.detail[0]?.type ?? 'users.user_not_authenticated' }] : [],
+      ),
+    })
+  }
+  return result
+}
+
+/** The typed client for one incoming request. */
+export function upstream(request: Request) {
+  return {
+    get: <T>(path: string, o?: Omit<CallOptions, 'body'>) => call<T>(request, 'GET', path, o),
+    post: <T>(path: string, body?: unknown, o?: Omit<CallOptions, 'body'>) =>
+      call<T>(request, 'POST', path, { ...o, body }),
+    patch: <T>(path: string, body?: unknown, o?: Omit<CallOptions, 'body'>) =>
+      call<T>(request, 'PATCH', path, { ...o, body }),
+    del: <T>(path: string, o?: Omit<CallOptions, 'body'>) => call<T>(request, 'DELETE', path, o),
+  }
+}
+
+export type Upstream = ReturnType<typeof upstream>

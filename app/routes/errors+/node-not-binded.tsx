@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useTranslation } from 'react-i18next'
+import { ErrorScreen } from '~/components/error-screen'
+import { i18next } from '~/lib/i18next.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await i18next.getFixedT(request)
+  return { title: t('errors.node_not_binded.title') }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · Nodus` : 'Nodus' },
+]
+
+/**
+ * Spec §2: signed in, but not bound to this node (or without is_authorized). "Go to login" signs out
+ * first (GET /auth/logout), so another account can be used.
+ */
+export default function NodeNotBinded() {
+  const { t } = useTranslation()
+  return (
+    <ErrorScreen
+      icon="lock"
+      code="403"
+      title={t('errors.node_not_binded.title')}
+      action={{ to: '/auth/logout', label: t('errors.node_not_binded.action'), reloadDocument: true }}
+    >
+      <p>{t('errors.node_not_binded.text')}</p>
+    </ErrorScreen>
+  )
+}

@@ -1,0 +1,28 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useTranslation } from 'react-i18next'
+import { ErrorScreen } from '~/components/error-screen'
+import { i18next } from '~/lib/i18next.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await i18next.getFixedT(request)
+  return data({ title: t('errors.page_not_found.title') }, { status: 404 })
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · Nodus` : 'Nodus' },
+]
+
+/** Spec §2: anything unknown ends here, with a button back home. */
+export default function PageNotFound() {
+  const { t } = useTranslation()
+  return (
+    <ErrorScreen
+      icon="compass"
+      code="404"
+      title={t('errors.page_not_found.title')}
+      action={{ to: '/lk', label: t('errors.page_not_found.action') }}
+    >
+      <p>{t('errors.page_not_found.text')}</p>
+    </ErrorScreen>
+  )
+}

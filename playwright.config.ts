@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test'
+import { ADMIN, E2E_DATA_DIR, E2E_PORT, ORIGIN, USER } from './tests/e2e/env'
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: ORIGIN,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium; never `npx playwright install` here (DEPENDENCIES.md).
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    // The real thing: scripts/start.mjs builds when stale, starts the upstream API and the web app.
+    command: 'node tests/e2e/serve.mjs',
+    url: `${ORIGIN}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      // The e2e run's own data directory, emptied by tests/e2e/serve.mjs before the server starts.
+      DATA_DIR: E2E_DATA_DIR,
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: ADMIN.password,
+      USER_PASSWORD: USER.password,
+      LOG_LEVEL: 'warn',
+    },
+  },
+})

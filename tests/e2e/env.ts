@@ -1,0 +1,16 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/** Shared by playwright.config.ts and the tests: where and how the e2e server runs. */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? join(tmpdir(), 'nodus-e2e-data')
+export const E2E_PORT = 3100
+export const ORIGIN = `http://127.0.0.1:${E2E_PORT}`
+/** Chromium resolves *.localhost to loopback: one tenant per first label (PRODUCT.md §1). */
+export const tenant = (node: string) => `http://${node}.localhost:${E2E_PORT}`
+
+export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password', fullName: 'Nodus Admin' }
+export const USER = {
+  email: 'user@example.com',
+  password: 'e2e-user-password',
+  fullName: 'Petrov Ivan Sergeevich',
+}
