@@ -24,7 +24,7 @@ export type Config = z.infer<typeof envSchema> & { secret: string; dataDir: stri
  * Reads the environment once. SECRET, when unset, is generated and kept in DATA_DIR so that
  * restarts keep sessions (PRODUCT.md §1).
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.parse(env)
   // ':memory:' is a marker for a throwaway PGlite (tests), not a path: resolving it made a directory
   // named ':memory:' in the working tree, shared by every run.
