@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every suite, one after the other, then one plain summary line summing all of them
 // (`Tests: N passed, N failed[, N skipped]`), which CI reads.
-//   1. Vitest, projects `unit` and `api`, on the embedded database (PGlite in memory). DATABASE_URL
-//      is not passed on, so a developer's own server is never touched; TEST_DATABASE_URL is the
-//      explicit way to run the api project on a PostgreSQL server (one database per test file).
+//   1. Vitest, projects `unit` and `api`, on the embedded database (PGlite in memory).
 //   2. Playwright (tests/e2e), when playwright.config.ts exists; it starts the app itself.
+// DATABASE_URL is never passed on, so a developer's own database is never touched. To test on a
+// PostgreSQL server, say so explicitly: TEST_DATABASE_URL (the api project makes a database per
+// test file on that server), E2E_DATABASE_URL (becomes DATABASE_URL of the app Playwright starts).
 // Options: --api-only (just the api project: the PostgreSQL pass), --e2e-only, --no-e2e.
 // TEST_SUMMARY_FILE=path also writes the counts there as JSON (used by .ci/run).
 // Exits non-zero when a runner failed, crashed, or ran no test.
@@ -37,10 +38,23 @@ const runE2e = !apiOnly && !args.includes('--no-e2e') && hasPlaywright
 
 const reports = mkdtempSync(join(tmpdir(), 'nodus-test-'))
 
+// Stopped (Ctrl-C, or CI's time limit): pass the signal to the runner, start no other, and still
+// print the summary, so that nothing is left running and the closing line is there.
+let current = null
+let interrupted = null
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    interrupted = sig
+    current?.kill(sig)
+  })
+}
+
 /** Runs a command with the terminal attached; resolves with its exit code (signals count as 1). */
 function run(cmd, cmdArgs, env) {
+  if (interrupted) return Promise.resolve(1)
   return new Promise((done) => {
     const child = spawn(cmd, cmdArgs, { cwd: root, env, stdio: 'inherit' })
+    current = child
     child.on('error', (err) => {
       console.error(`[test] could not start ${cmd}: ${err.message}`)
       done(127)
@@ -117,7 +131,10 @@ async function vitest() {
 async function playwright() {
   const file = join(reports, 'playwright.json')
   const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file, PLAYWRIGHT_JSON_OUTPUT_FILE: file }
-  console.log(`\n[test] playwright (tests/e2e)${env.DATABASE_URL ? ' with DATABASE_URL set' : ''}\n`)
+  delete env.DATABASE_URL
+  if (env.E2E_DATABASE_URL) env.DATABASE_URL = env.E2E_DATABASE_URL
+  const where = env.DATABASE_URL ? 'PostgreSQL at E2E_DATABASE_URL' : 'the embedded database'
+  console.log(`\n[test] playwright (tests/e2e), the app on ${where}\n`)
   const started = Date.now()
   const code = await run(
     process.execPath,
@@ -138,7 +155,7 @@ async function playwright() {
 const results = []
 try {
   if (runVitest) results.push(await vitest())
-  if (runE2e) results.push(await playwright())
+  if (runE2e && !interrupted) results.push(await playwright())
   else if (!apiOnly && !args.includes('--no-e2e')) {
     console.log('\n[test] playwright: skipped, there is no playwright.config.ts yet')
   }
@@ -161,7 +178,8 @@ for (const r of results) {
 if (process.env.TEST_SUMMARY_FILE) {
   writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ ...total, runners: results }, null, 2))
 }
-const ok = results.every((r) => r.code === 0 && !r.problem) && total.failed === 0
+if (interrupted) console.log(`  stopped by ${interrupted}`)
+const ok = !interrupted && results.every((r) => r.code === 0 && !r.problem) && total.failed === 0
 console.log(
   `Tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
 )
