@@ -147,7 +147,11 @@ async function playwright() {
     const s = json.stats
     // flaky: failed first, passed on retry. Errors outside tests (webServer, global set-up) are
     // caught by the exit code in result().
-    counts = { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0 }
+    counts = {
+      passed: (s.expected ?? 0) + (s.flaky ?? 0),
+      failed: s.unexpected ?? 0,
+      skipped: s.skipped ?? 0,
+    }
   }
   return result('playwright (e2e)', code, counts, started)
 }
@@ -173,7 +177,9 @@ console.log('\n[test] results')
 for (const r of results) {
   for (const k of Object.keys(total)) total[k] += r[k]
   const note = r.problem ? `  <- ${r.problem}` : ''
-  console.log(`  ${r.name}: ${r.passed} passed / ${r.failed} failed / ${r.skipped} skipped, ${r.seconds} s${note}`)
+  console.log(
+    `  ${r.name}: ${r.passed} passed / ${r.failed} failed / ${r.skipped} skipped, ${r.seconds} s${note}`,
+  )
 }
 if (process.env.TEST_SUMMARY_FILE) {
   writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ ...total, runners: results }, null, 2))
