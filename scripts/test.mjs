@@ -160,7 +160,7 @@ const results = []
 try {
   if (runVitest) results.push(await vitest())
   if (runE2e && !interrupted) results.push(await playwright())
-  else if (!apiOnly && !args.includes('--no-e2e')) {
+  else if (!hasPlaywright && !apiOnly && !args.includes('--no-e2e')) {
     console.log('\n[test] playwright: skipped, there is no playwright.config.ts yet')
   }
 } finally {
