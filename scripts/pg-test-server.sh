@@ -1,25 +1,57 @@
 #!/usr/bin/env bash
-# Starts a throwaway PostgreSQL 15 cluster on its own port and data dir, for the test suites.
-#   scripts/pg-test-server.sh start DIR PORT   → prints the DATABASE_URL
-#   scripts/pg-test-server.sh stop DIR
+# Starts a throwaway PostgreSQL cluster (Debian's PostgreSQL 15) on its own port and data dir, for
+# the test suites; nothing of the machine's own clusters is used or changed.
+#   scripts/pg-test-server.sh start DIR [PORT]   → prints the server's URL (database `postgres`)
+#   scripts/pg-test-server.sh createdb DIR NAME  → creates database NAME, prints its URL
+#   scripts/pg-test-server.sh stop DIR           → stops the cluster and removes DIR
 # As root the cluster runs as the `postgres` user. Installs the Debian package when it is missing.
+# Durability is off (fsync, synchronous_commit): it is for tests only.
 set -euo pipefail
-cmd=${1:?start|stop}; dir=${2:?data dir}; port=${3:-55432}
-bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
+cmd=${1:?start|createdb|stop}; dir=${2:?data dir}
+find_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true; }
+bin=$(find_bin)
 if [ "$cmd" = start ] && [ -z "$bin" ]; then
-  apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2
-  bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+  echo "pg-test-server: installing Debian's postgresql" >&2
+  apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2
+  bin=$(find_bin)
 fi
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+
 case "$cmd" in
   start)
-    mkdir -p "$dir"; [ "$(id -u)" = 0 ] && chown postgres "$dir"
-    as_pg "$bin/initdb" -D "$dir/data" -U nodus --auth=trust -E UTF8 >&2
-    as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >&2
+    port=${3:-55432}
+    [ -e "$dir/data" ] && { echo "pg-test-server: $dir/data exists; stop it first" >&2; exit 1; }
+    mkdir -p "$dir"
+    if [ "$(id -u)" = 0 ]; then
+      chown postgres "$dir"
+      as_pg test -w "$dir" || { echo "pg-test-server: user postgres cannot reach $dir (a parent is private); use a dir under /tmp" >&2; exit 1; }
+    fi
+    as_pg "$bin/initdb" -D "$dir/data" -U nodus --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
+      { cat "$dir/initdb.log" >&2; exit 1; }
+    opts="-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200"
+    opts="$opts -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    if ! as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 60 -o "$opts" start >/dev/null; then
+      echo "pg-test-server: the server did not start (port $port taken?); its log:" >&2
+      tail -20 "$dir/log" >&2 || true
+      exit 1
+    fi
+    echo "$port" >"$dir/port"
     echo "postgres://nodus@127.0.0.1:$port/postgres"
     ;;
+  createdb)
+    name=${3:?database name}; port=$(cat "$dir/port")
+    "$bin/createdb" -h 127.0.0.1 -p "$port" -U nodus "$name" >&2
+    echo "postgres://nodus@127.0.0.1:$port/$name"
+    ;;
   stop)
-    [ -n "$bin" ] && [ -d "$dir/data" ] && as_pg "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >&2 || true
+    if [ -n "$bin" ] && [ -f "$dir/data/postmaster.pid" ]; then
+      as_pg "$bin/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop >/dev/null 2>&1 || true
+    fi
     rm -rf "$dir"
+    ;;
+  *)
+    echo "usage: $0 start DIR [PORT] | createdb DIR NAME | stop DIR" >&2
+    exit 2
     ;;
 esac
