@@ -4,7 +4,13 @@ import { flatRoutes } from 'remix-flat-routes'
 export default {
   ignoredRouteFiles: ['**/*'],
   serverModuleFormat: 'esm',
-  serverDependenciesToBundle: [/^remix-i18next/, /^react-aria/, /^@react-aria/, /^@react-stately/, /^@internationalized/],
+  serverDependenciesToBundle: [
+    /^remix-i18next/,
+    /^react-aria/,
+    /^@react-aria/,
+    /^@react-stately/,
+    /^@internationalized/,
+  ],
   browserNodeBuiltinsPolyfill: { modules: {} },
   future: {
     v3_fetcherPersist: true,

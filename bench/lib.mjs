@@ -43,7 +43,11 @@ export async function startStack({ databaseUrl, webPort = 3700, apiPort = 3701 }
   }
   if (databaseUrl) env.DATABASE_URL = databaseUrl
   else delete env.DATABASE_URL
-  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] })
+  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   const web = `http://127.0.0.1:${webPort}`
   const api = `http://127.0.0.1:${apiPort}`
   const stop = async () => {
@@ -57,7 +61,11 @@ export async function startStack({ databaseUrl, webPort = 3700, apiPort = 3701 }
   // Ready when the upstream is healthy and the web app answers at all.
   for (;;) {
     try {
-      if ((await fetch(`${api}/api/health`)).ok && (await fetch(`${web}/`, { redirect: 'manual' })).status < 500) break
+      if (
+        (await fetch(`${api}/api/health`)).ok &&
+        (await fetch(`${web}/`, { redirect: 'manual' })).status < 500
+      )
+        break
     } catch {}
     if (Date.now() > until || child.exitCode !== null) {
       await stop()

@@ -4,7 +4,7 @@
 // too; SIGTERM drains both (PRODUCT.md §1).
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -28,7 +28,9 @@ function newestMtime(path) {
 
 function buildIfStale() {
   const built = join(root, 'build/index.js')
-  const inputs = ['app', 'domain', 'public/locales', 'remix.config.js', 'package-lock.json'].map((p) => join(root, p))
+  const inputs = ['app', 'domain', 'public/locales', 'remix.config.js', 'package-lock.json'].map((p) =>
+    join(root, p),
+  )
   const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0
   if (builtAt >= Math.max(...inputs.map(newestMtime))) return
   console.log('[nodus] building the web app…')
@@ -84,8 +86,8 @@ function stopAll(code) {
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL')
   }, 10_000)
   force.unref()
-  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r))))).then(() =>
-    process.exit(code),
+  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r))))).then(
+    () => process.exit(code),
   )
 }
 

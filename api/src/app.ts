@@ -4,10 +4,10 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
 import {
-  type ZodTypeProvider,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
+  type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
@@ -83,7 +83,11 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Nodus API', version: '1.0.0', description: 'The upstream API of Nodus (PRODUCT.md §2).' },
+      info: {
+        title: 'Nodus API',
+        version: '1.0.0',
+        description: 'The upstream API of Nodus (PRODUCT.md §2).',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },

@@ -14,7 +14,10 @@ const envSchema = z.object({
   USER_EMAIL: z.string().email().default('user@example.com'),
   USER_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
-  TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -20,6 +20,7 @@ export interface Harness {
     method: string,
     path: string,
     opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+    // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
   ): Promise<{ status: number; body: any; headers: Headers }>
   login(who?: { email: string; password: string }): Promise<string>
   close(): Promise<void>

@@ -19,7 +19,7 @@ export const catalogue = {
   'users.cannot_delete_self': 'You cannot delete yourself',
   'users.incorrect_password': 'Incorrect password',
   'value_error.email': 'Enter a valid email address',
-  'value_error': 'Check the correctness of the entered data',
+  value_error: 'Check the correctness of the entered data',
   'value_error.missing': 'Field is required',
   'value_error.url': 'Enter a valid URL',
   'value_error.uuid': 'Enter a valid identifier',
@@ -28,7 +28,8 @@ export const catalogue = {
   'value_error.list.max_items': 'At most {max} items are allowed',
   'value_error.menu_depth': 'The menu can have at most 3 levels',
   'value_error.unsafe_css': 'The style sheet must not contain the character <',
-  'value_error.node_domain': 'Use 1 to 63 Latin letters, digits and hyphens, not starting or ending with a hyphen',
+  'value_error.node_domain':
+    'Use 1 to 63 Latin letters, digits and hyphens, not starting or ending with a hyphen',
   'value_error.any_str.max_length': 'Maximum number of characters: {max}',
   'value_error.any_str.min_length': 'Minimum number of characters: {min}',
   'value_error.json': 'Invalid JSON',

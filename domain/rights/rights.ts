@@ -1,5 +1,12 @@
 /** Right codes (PRODUCT.md §3). Task rights take process keys as attributes, board_view board ids. */
-export const RIGHT_CODES = ['is_authorized', 'is_admin', 'task_create', 'task_view', 'task_edit', 'board_view'] as const
+export const RIGHT_CODES = [
+  'is_authorized',
+  'is_admin',
+  'task_create',
+  'task_view',
+  'task_edit',
+  'board_view',
+] as const
 export type RightCode = (typeof RIGHT_CODES)[number]
 
 /** A user's rights in one node: code → attributes, where `null` means "all". */

@@ -26,7 +26,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const { default: pg } = await import('pg')
     const { drizzle } = await import('drizzle-orm/node-postgres')
     const { migrate } = await import('drizzle-orm/node-postgres/migrator')
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 10) })
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: Number(process.env.DB_POOL_SIZE ?? 10),
+    })
     // An idle client's error (server restart, network) must not crash the process: the pool
     // drops that client and the next query opens a new one.
     pool.on('error', (err) => console.error('[db] idle client error:', err.message))

@@ -142,10 +142,13 @@ export const teamMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.nodeId, t.teamId, t.userId] }),
-    foreignKey({ columns: [t.nodeId, t.teamId], foreignColumns: [teams.nodeId, teams.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.nodeId, t.userId], foreignColumns: [nodeUsers.nodeId, nodeUsers.userId] }).onDelete(
+    foreignKey({ columns: [t.nodeId, t.teamId], foreignColumns: [teams.nodeId, teams.id] }).onDelete(
       'cascade',
     ),
+    foreignKey({
+      columns: [t.nodeId, t.userId],
+      foreignColumns: [nodeUsers.nodeId, nodeUsers.userId],
+    }).onDelete('cascade'),
     index('team_members_user_idx').on(t.nodeId, t.userId),
   ],
 )
@@ -184,7 +187,10 @@ export const auditLog = pgTable(
     requestId: text('request_id'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.nodeId, t.id] }), index('audit_log_node_time_idx').on(t.nodeId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.nodeId, t.id] }),
+    index('audit_log_node_time_idx').on(t.nodeId, t.createdAt),
+  ],
 )
 
 /** Tables that are global by design (Citus reference tables); every other table is a tenant table. */

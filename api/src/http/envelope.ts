@@ -27,7 +27,8 @@ export const detailSchema = z.array(
 )
 
 /** Response schemas for OpenAPI: the envelope around a payload. */
-export const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ data, detail: detailSchema.optional() })
+export const envelope = <T extends z.ZodTypeAny>(data: T) =>
+  z.object({ data, detail: detailSchema.optional() })
 export const listEnvelope = <T extends z.ZodTypeAny>(item: T) =>
   z.object({
     data: z.array(item),

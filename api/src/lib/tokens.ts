@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify } from 'jose'
+import { jwtVerify, SignJWT } from 'jose'
 
 /** Signed bearer tokens: the session id lives in the token, the session itself upstream (revocable). */
 export class TokenSigner {

@@ -17,13 +17,19 @@ export function issueToDetail(issue: ZodIssue, where: string): DetailEntry {
   })
   if (issue.message in catalogue) {
     const ctx: Record<string, number> | undefined =
-      issue.code === 'too_big' ? { max: Number(issue.maximum) } : issue.code === 'too_small' ? { min: Number(issue.minimum) } : undefined
+      issue.code === 'too_big'
+        ? { max: Number(issue.maximum) }
+        : issue.code === 'too_small'
+          ? { min: Number(issue.minimum) }
+          : undefined
     return entry(issue.message, ctx)
   }
   if (issue.code === 'invalid_type' && issue.received === 'undefined') return entry('value_error.missing')
   if (issue.code === 'invalid_string' && issue.validation === 'email') return entry('value_error.email')
-  if (issue.code === 'too_big' && issue.type === 'string') return entry('value_error.any_str.max_length', { max: Number(issue.maximum) })
-  if (issue.code === 'too_small' && issue.type === 'string') return entry('value_error.any_str.min_length', { min: Number(issue.minimum) })
+  if (issue.code === 'too_big' && issue.type === 'string')
+    return entry('value_error.any_str.max_length', { max: Number(issue.maximum) })
+  if (issue.code === 'too_small' && issue.type === 'string')
+    return entry('value_error.any_str.min_length', { min: Number(issue.minimum) })
   return entry('value_error')
 }
 
@@ -46,9 +52,12 @@ function toResponse(error: FastifyError | AppError): { status: number; body: { d
     case 'FST_REQ_FILE_TOO_LARGE':
       return send(413, [{ type: 'request.too_large', msg: messageFor('request.too_large') }])
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return send(415, [{ type: 'value_error', msg: messageFor('value_error'), loc: ['headers', 'content-type'] }])
+      return send(415, [
+        { type: 'value_error', msg: messageFor('value_error'), loc: ['headers', 'content-type'] },
+      ])
   }
-  if (error.statusCode === 429) return send(429, [{ type: 'request.too_many', msg: messageFor('request.too_many') }])
+  if (error.statusCode === 429)
+    return send(429, [{ type: 'request.too_many', msg: messageFor('request.too_many') }])
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
     return send(error.statusCode, [{ type: 'value_error', msg: messageFor('value_error') }])
   return send(500, [{ type: 'server.error', msg: messageFor('server.error') }])

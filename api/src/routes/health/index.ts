@@ -16,7 +16,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['health'],
         security: [],
         response: {
-          200: z.object({ data: z.object({ status: z.literal('ok'), database: z.string(), migrations: z.number() }) }),
+          200: z.object({
+            data: z.object({ status: z.literal('ok'), database: z.string(), migrations: z.number() }),
+          }),
           503: z.object({ detail: z.array(z.object({ type: z.string(), msg: z.string() })) }),
         },
       },
@@ -31,7 +33,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         return { data: { status: 'ok' as const, database: app.database.kind, migrations: applied } }
       } catch (err) {
         app.log.error({ err }, 'health check failed')
-        return reply.status(503).send({ detail: [{ type: 'server.error', msg: 'Database unavailable or not migrated' }] })
+        return reply
+          .status(503)
+          .send({ detail: [{ type: 'server.error', msg: 'Database unavailable or not migrated' }] })
       }
     },
   )
