@@ -20,6 +20,7 @@ import { useNonce } from './components/nonce-provider'
 import { AlertList } from './components/ui/alert-list'
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY } from './i18n'
 import { i18next } from './lib/i18next.server'
+import { routes } from './lib/routes'
 import { consumeFlash, getTheme } from './lib/session.server'
 import { DEFAULT_THEME, isTheme } from './lib/theme'
 import appStyles from './styles/app.css'
@@ -99,7 +100,7 @@ export function ErrorBoundary() {
         icon="compass"
         code="404"
         title={t('errors.page_not_found.title')}
-        action={{ to: '/lk', label: t('errors.page_not_found.action'), reloadDocument: true }}
+        action={{ to: routes.home(), label: t('errors.page_not_found.action'), reloadDocument: true }}
       >
         <p>{t('errors.page_not_found.text')}</p>
       </ErrorScreen>
@@ -111,7 +112,7 @@ export function ErrorBoundary() {
       icon="server"
       code={t('errors.status', { status })}
       title={t('errors.generic.title')}
-      action={{ to: '/lk', label: t('errors.generic.action'), reloadDocument: true }}
+      action={{ to: routes.home(), label: t('errors.generic.action'), reloadDocument: true }}
     >
       <p>{unavailable ? t('request.upstream_unavailable') : t('errors.generic.text')}</p>
     </ErrorScreen>

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { routes } from '~/lib/routes'
 import { CompassIcon, LockIcon, LogoMark, ServerIcon } from './ui/icons'
 
 const ICONS = { compass: CompassIcon, lock: LockIcon, server: ServerIcon }
@@ -18,7 +19,7 @@ export function ErrorScreen({ icon, code, title, children, action }: ErrorScreen
   return (
     <div className="error-screen">
       <header className="error-topbar">
-        <a href="/lk" className="brand">
+        <a href={routes.home()} className="brand">
           <LogoMark />
           <span>Nodus</span>
         </a>

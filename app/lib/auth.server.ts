@@ -3,7 +3,8 @@ import type { DetailEntry } from '@domain/errors/catalogue'
 import { redirect } from '@remix-run/node'
 import { Authenticator, AuthorizationError } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
-import { loginPath, pathWithSearch } from './redirect-to'
+import { pathWithSearch } from './redirect-to'
+import { routes } from './routes'
 import { flashHeaders, flashStorage, readToken, setTokenCookie, signOutHeaders } from './session.server'
 import type { ToastInput } from './toast'
 import { upstream } from './upstream.server'
@@ -100,12 +101,12 @@ export async function signOut(request: Request, toasts: ToastInput[] = []) {
       if (!(error instanceof Response)) throw error
     }
   }
-  return redirect(loginPath(), { headers: await signOutHeaders(request, toasts) })
+  return redirect(routes.login(), { headers: await signOutHeaders(request, toasts) })
 }
 
 /** For protected pages: the token, or off to the login page with the way back. */
 export function requireToken(request: Request): string {
   const token = readToken(request)
-  if (!token) throw redirect(loginPath(pathWithSearch(request)))
+  if (!token) throw redirect(routes.login(pathWithSearch(request)))
   return token
 }

@@ -1,5 +1,7 @@
+import { routes } from './routes'
+
 /** Where to go after signing in when nothing (or nothing safe) was asked for. */
-export const DEFAULT_REDIRECT = '/lk'
+export const DEFAULT_REDIRECT = routes.home()
 
 /**
  * A path on this site, or the fallback: it starts with one `/`, is not protocol-relative (`//evil`,
@@ -40,10 +42,8 @@ export function pathWithSearch(request: Request): string {
   return `${url.pathname}${url.search}`
 }
 
-/** The login page, with the way back (spec §4: "go to login with a redirect query"). */
-export function loginPath(redirectTo?: string): string {
-  return redirectTo ? `/auth/login?${new URLSearchParams({ redirectTo })}` : '/auth/login'
-}
+/** @deprecated use `routes.login(redirectTo)` (kept for code written before app/lib/routes.ts). */
+export const loginPath = routes.login
 
 /** The path of a same-origin Referer, for forms that did not say where to go back. */
 export function refererPath(request: Request): string | null {

@@ -3,8 +3,9 @@ import { redirect } from '@remix-run/node'
 import { type Dispatcher, Pool } from 'undici'
 import { env } from './env.server'
 import { proxyKey } from './proxy-key.server'
-import { loginPath, pathWithSearch } from './redirect-to'
+import { pathWithSearch } from './redirect-to'
 import { clientAddress, requestId } from './request-context.server'
+import { routes } from './routes'
 import { readToken, signOutHeaders } from './session.server'
 
 /**
@@ -174,7 +175,7 @@ async function call<T>(
     // Spec §4: any 401 signs out. A page the user asked for is where they come back after signing in.
     const back = request.method === 'GET' ? pathWithSearch(request) : undefined
     const hadToken = Boolean(token)
-    throw redirect(loginPath(back), {
+    throw redirect(routes.login(back), {
       headers: await signOutHeaders(
         request,
         hadToken ? [{ type: 'warning', code: result.detail[0]?.type ?? 'users.user_not_authenticated' }] : [],

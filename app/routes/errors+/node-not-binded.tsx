@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useTranslation } from 'react-i18next'
 import { ErrorScreen } from '~/components/error-screen'
 import { i18next } from '~/lib/i18next.server'
+import { routes } from '~/lib/routes'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request)
@@ -23,7 +24,7 @@ export default function NodeNotBinded() {
       icon="lock"
       code="403"
       title={t('errors.node_not_binded.title')}
-      action={{ to: '/auth/logout', label: t('errors.node_not_binded.action'), reloadDocument: true }}
+      action={{ to: routes.logout(), label: t('errors.node_not_binded.action'), reloadDocument: true }}
     >
       <p>{t('errors.node_not_binded.text')}</p>
     </ErrorScreen>

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useTranslation } from 'react-i18next'
 import { ErrorScreen } from '~/components/error-screen'
 import { i18next } from '~/lib/i18next.server'
+import { routes } from '~/lib/routes'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request)
@@ -20,7 +21,7 @@ export default function PageNotFound() {
       icon="compass"
       code="404"
       title={t('errors.page_not_found.title')}
-      action={{ to: '/lk', label: t('errors.page_not_found.action') }}
+      action={{ to: routes.home(), label: t('errors.page_not_found.action') }}
     >
       <p>{t('errors.page_not_found.text')}</p>
     </ErrorScreen>

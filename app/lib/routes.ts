@@ -1,0 +1,76 @@
+/**
+ * Every link of the web app, built in one place (spec §2 routes and its named menu targets).
+ * Pages, loaders, menus and tests ask for `routes.board(id)` rather than spelling `/lk/b/…`, so a
+ * path changes here and nowhere else. Parameters are encoded as one path segment each.
+ */
+
+const seg = (value: string) => encodeURIComponent(value)
+
+export const routes = {
+  home: () => '/lk',
+  profile: () => '/lk/profile',
+  board: (boardId: string) => `/lk/b/${seg(boardId)}`,
+  taskAdd: () => '/lk/t/add',
+  taskAddProcess: (processKey: string) => `/lk/t/add/${seg(processKey)}`,
+  /** The task card: addressed by its process's key and its own key (spec §2 route name TaskCard). */
+  TaskCard: (processKey: string, taskKey: string) => `/lk/t/${seg(processKey)}/${seg(taskKey)}`,
+
+  /** `/admin` itself leads to the users page. */
+  admin: () => '/admin',
+  adminUsers: () => '/admin/users',
+  adminUI: () => '/admin/ui',
+  adminStatuses: () => '/admin/statuses',
+  adminProgress: () => '/admin/progress',
+  adminProcesses: () => '/admin/processes',
+  adminTeams: () => '/admin/teams',
+  adminFields: () => '/admin/fields',
+  adminForms: () => '/admin/forms',
+  adminWidgets: () => '/admin/widgets',
+  adminBoards: () => '/admin/boards',
+  adminPluginStore: () => '/admin/plugin-store',
+  adminPluginConfigs: () => '/admin/plugin-configs',
+
+  /** The login page, with the way back (spec §4: "go to login with a redirect query"). */
+  login: (redirectTo?: string) =>
+    redirectTo ? `/auth/login?${new URLSearchParams({ redirectTo })}` : '/auth/login',
+  logout: () => '/auth/logout',
+
+  pageNotFound: () => '/errors/page-not-found',
+  nodeNotFound: (name: string) => `/errors/node-not-found?${new URLSearchParams({ node: name })}`,
+  nodeNotBinded: () => '/errors/node-not-binded',
+
+  /** Form targets of the shell: preferences kept in cookies. */
+  setLocale: () => '/resources/locale',
+  setTheme: () => '/resources/theme',
+  setSidebar: () => '/resources/sidebar',
+} as const
+
+export type RouteName = keyof typeof routes
+
+/**
+ * Targets a node's menu may name instead of a path (settings `menu.items[].url: "home"`): the
+ * spec's named menu targets and the other pages that take no parameter.
+ */
+export const NAMED_TARGETS = [
+  'home',
+  'profile',
+  'taskAdd',
+  'admin',
+  'adminUsers',
+  'adminUI',
+  'adminStatuses',
+  'adminProgress',
+  'adminProcesses',
+  'adminTeams',
+  'adminFields',
+  'adminForms',
+  'adminWidgets',
+  'adminBoards',
+  'adminPluginStore',
+  'adminPluginConfigs',
+] as const satisfies readonly RouteName[]
+export type NamedTarget = (typeof NAMED_TARGETS)[number]
+
+export function isNamedTarget(value: string): value is NamedTarget {
+  return (NAMED_TARGETS as readonly string[]).includes(value)
+}
