@@ -19,6 +19,8 @@ import { ErrorScreen } from './components/error-screen'
 import { useNonce } from './components/nonce-provider'
 import { AlertList } from './components/ui/alert-list'
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY } from './i18n'
+import { CSRF_ERROR } from './lib/csrf'
+import { csrfToken } from './lib/csrf.server'
 import { i18next } from './lib/i18next.server'
 import { routes } from './lib/routes'
 import { consumeFlash, getTheme } from './lib/session.server'
@@ -32,16 +34,20 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: 'Nodus' }]
 
-/** Language, theme and the flash (alerts, local-storage sync): what every page needs. */
+/** Language, theme, the flash (alerts, local-storage sync) and the CSRF token: what every page needs. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const [locale, theme, flash] = await Promise.all([
     i18next.getLocale(request),
     getTheme(request),
     consumeFlash(request),
   ])
+  const csrf = csrfToken(request)
+  const headers = new Headers()
+  if (flash.setCookie) headers.append('Set-Cookie', flash.setCookie)
+  if (csrf.setCookie) headers.append('Set-Cookie', csrf.setCookie)
   return data(
-    { locale, theme, toasts: flash.toasts, clientToken: flash.clientToken },
-    flash.setCookie ? { headers: { 'Set-Cookie': flash.setCookie } } : undefined,
+    { locale, theme, toasts: flash.toasts, clientToken: flash.clientToken, csrf: csrf.token },
+    { headers },
   )
 }
 
@@ -89,6 +95,12 @@ export default function App() {
   )
 }
 
+function isCsrfError(error: unknown): boolean {
+  if (!isRouteErrorResponse(error)) return false
+  const detail = (error.data as { detail?: { type?: string }[] } | null)?.detail
+  return Array.isArray(detail) && detail[0]?.type === CSRF_ERROR
+}
+
 /** Never a stack trace: a translated page for what went wrong, with a way home. */
 export function ErrorBoundary() {
   const error = useRouteError()
@@ -103,6 +115,18 @@ export function ErrorBoundary() {
         action={{ to: routes.home(), label: t('errors.page_not_found.action'), reloadDocument: true }}
       >
         <p>{t('errors.page_not_found.text')}</p>
+      </ErrorScreen>
+    )
+  }
+  if (status === 403 && isCsrfError(error)) {
+    return (
+      <ErrorScreen
+        icon="lock"
+        code="403"
+        title={t('errors.csrf.title')}
+        action={{ to: routes.home(), label: t('errors.generic.action'), reloadDocument: true }}
+      >
+        <p>{t('errors.csrf.text')}</p>
       </ErrorScreen>
     )
   }

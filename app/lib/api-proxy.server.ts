@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import type { Dispatcher } from 'undici'
+import { isCrossOrigin } from './csrf.server'
 import { env } from './env.server'
 import { readToken } from './session.server'
 import {
@@ -120,9 +121,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 export function isCrossOriginCookieWrite(request: Request): boolean {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return false
   if (request.headers.get('authorization') || !readToken(request)) return false
-  const origin = request.headers.get('origin')
-  if (!origin) return false
-  return origin !== new URL(request.url).origin
+  return isCrossOrigin(request)
 }
 
 const forbidden = () =>

@@ -3,6 +3,7 @@ import type { DetailEntry } from '@domain/errors/catalogue'
 import { redirect } from '@remix-run/node'
 import { Authenticator, AuthorizationError } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
+import { requireCsrf, requireSameOrigin } from './csrf.server'
 import { pathWithSearch } from './redirect-to'
 import { routes } from './routes'
 import { flashHeaders, flashStorage, readToken, setTokenCookie, signOutHeaders } from './session.server'
@@ -74,8 +75,14 @@ export function getAuthenticator(): Authenticator<SignedIn> {
   return authenticator
 }
 
-/** Signs in with the already-read form; throws SignInError on failure. */
+/**
+ * Signs in with the already-read form; throws SignInError on failure. A post from a page on another
+ * origin is refused first: login CSRF (signing the victim in as the attacker) needs one. The sign-in
+ * form has no CSRF session to prove yet; once the login page carries `<CsrfInput/>`, its action adds
+ * `await requireCsrf(request, formData)` like every other form.
+ */
 export async function signIn(request: Request, formData: FormData): Promise<SignedIn> {
+  requireSameOrigin(request)
   try {
     return await getAuthenticator().authenticate('form', request, { context: { formData } })
   } catch (error) {
@@ -92,8 +99,21 @@ export async function signedInRedirect(request: Request, signedIn: SignedIn, to:
   return redirect(to, { headers })
 }
 
-/** Revokes the session upstream (best effort: a dead token or a down upstream still signs out here). */
+/**
+ * Revokes the session upstream (best effort: a dead token or a down upstream still signs out here).
+ * The header's sign-out button posts with the CSRF token, checked here; a plain GET (the error
+ * pages' "go to login" link) changes nothing another site could profit from.
+ */
 export async function signOut(request: Request, toasts: ToastInput[] = []) {
+  if (request.method === 'POST') {
+    await requireCsrf(
+      request,
+      await request
+        .clone()
+        .formData()
+        .catch(() => new FormData()),
+    )
+  }
   if (readToken(request)) {
     try {
       await upstream(request).post('/api/users/logout', undefined, { on401: 'return' })

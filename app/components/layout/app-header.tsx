@@ -1,8 +1,10 @@
 import { Form, Link, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_LANGUAGE } from '~/i18n'
+import { routes } from '~/lib/routes'
 import { DEFAULT_THEME } from '~/lib/theme'
 import type { loader as rootLoader } from '~/root'
+import { CsrfInput } from '../csrf-input'
 import { LanguageSwitch } from '../preferences/language-switch'
 import { ThemeSwitch } from '../preferences/theme-switch'
 import { Button } from '../ui/button'
@@ -29,7 +31,7 @@ export function AppHeader({ user, node }: AppHeaderProps) {
   const name = user.full_name || user.user_name
   return (
     <header className="app-header">
-      <Link to="/lk" className="brand">
+      <Link to={routes.home()} className="brand">
         <LogoMark width={24} height={24} />
         <span>Nodus</span>
         <span className="node-badge">{node}</span>
@@ -45,7 +47,8 @@ export function AppHeader({ user, node }: AppHeaderProps) {
         </span>
         <span className="user-name">{name}</span>
       </span>
-      <Form method="post" action="/auth/logout">
+      <Form method="post" action={routes.logout()}>
+        <CsrfInput />
         <Button type="submit" variant="ghost" size="sm">
           <LogOutIcon width={15} height={15} />
           {t('auth.logout')}

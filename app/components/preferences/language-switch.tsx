@@ -1,6 +1,8 @@
 import { useFetcher, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { SUPPORTED_LANGUAGES } from '~/i18n'
+import { routes } from '~/lib/routes'
+import { CsrfInput } from '../csrf-input'
 
 /** Latin codes on the buttons: they render with any font (the full names are the accessible labels). */
 const SHORT: Record<string, string> = { ru: 'RU', en: 'EN', zh: 'ZH' }
@@ -19,10 +21,11 @@ export function LanguageSwitch({ current }: { current: string }) {
   return (
     <fetcher.Form
       method="post"
-      action="/resources/locale"
+      action={routes.setLocale()}
       className="segmented"
       aria-label={t('header.language')}
     >
+      <CsrfInput />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {SUPPORTED_LANGUAGES.map((lng) => (
         <button

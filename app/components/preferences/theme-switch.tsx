@@ -1,6 +1,8 @@
 import { useFetcher, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { routes } from '~/lib/routes'
 import type { Theme } from '~/lib/theme'
+import { CsrfInput } from '../csrf-input'
 import { MoonIcon, SunIcon } from '../ui/icons'
 
 /** Posts the other theme to /resources/theme; works as a plain form without JavaScript. */
@@ -11,7 +13,8 @@ export function ThemeSwitch({ current }: { current: Theme }) {
   const next: Theme = current === 'dark' ? 'light' : 'dark'
   const label = next === 'light' ? t('header.theme.to_light') : t('header.theme.to_dark')
   return (
-    <fetcher.Form method="post" action="/resources/theme">
+    <fetcher.Form method="post" action={routes.setTheme()}>
+      <CsrfInput />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <button
         type="submit"

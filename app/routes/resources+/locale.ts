@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, redirect } from '@remix-run/node'
 import { isLanguage } from '~/i18n'
+import { requireCsrf } from '~/lib/csrf.server'
 import { refererPath, safePath } from '~/lib/redirect-to'
 import { localeCookie, preferenceCookieOptions } from '~/lib/session.server'
 
@@ -9,6 +10,7 @@ import { localeCookie, preferenceCookieOptions } from '~/lib/session.server'
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData()
+  await requireCsrf(request, form)
   const lng = form.get('lng')
   const back = safePath(form.get('redirectTo') ?? refererPath(request), '/')
   if (!isLanguage(lng)) return redirect(back)
