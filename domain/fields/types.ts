@@ -73,9 +73,12 @@ export interface FieldFilter {
  */
 export type Display = string | { key: string }
 
+/** What composites need of their children's types, passed in so that kinds need no registry. */
 export interface KindContext {
-  /** The full rule of a child field (empty, required, its own type), so composites need no registry. */
+  /** The full rule of a child field (empty, required, its own type). */
   field(def: FieldDefinition): z.ZodTypeAny
+  /** Whether a child's raw value is empty by its own type ('+7 (' is an empty phone). */
+  isEmpty(def: FieldDefinition, raw: unknown): boolean
 }
 
 export interface FormatContext {
@@ -101,7 +104,7 @@ export interface FieldKindSpec<T extends string = string> {
    */
   valueSchema(def: FieldDefinition, ctx: KindContext): z.ZodTypeAny
   /** When a raw value counts as empty. Default: isBlank. */
-  isEmpty?(raw: unknown, def: FieldDefinition): boolean
+  isEmpty?(raw: unknown, def: FieldDefinition, ctx: KindContext): boolean
   /** What an empty field stores. Default null; false for check boxes and switches. */
   readonly emptyValue?: null | false
   readonly filter: FieldFilter

@@ -3,7 +3,10 @@ import { CODES } from './checks'
 import { getFieldType } from './registry'
 import type { Display, FieldDefinition, FormatContext, KindContext } from './types'
 
-const kindContext: KindContext = { field: (def) => buildValueSchema(def) }
+const kindContext: KindContext = {
+  field: (def) => buildValueSchema(def),
+  isEmpty: (def, raw) => getFieldType(def.type).isEmpty(raw, def, kindContext),
+}
 
 /**
  * The rule of one field, derived from its definition (spec §5): empty values pass every rule but
@@ -15,7 +18,7 @@ export function buildValueSchema(def: FieldDefinition): z.ZodType<unknown, z.Zod
   const kind = getFieldType(def.type)
   const present = kind.valueSchema(def, kindContext)
   return z.unknown().transform((raw, ctx) => {
-    if (kind.isEmpty(raw, def)) {
+    if (kind.isEmpty(raw, def, kindContext)) {
       if (def.settings.required) ctx.addIssue({ code: 'custom', message: CODES.required })
       return kind.emptyValue
     }

@@ -29,6 +29,17 @@ function group(children: FieldDefinition[], ctx: KindContext, extra: z.ZodRawSha
   return z.object({ ...shape, ...extra }, { invalid_type_error: CODES.invalid })
 }
 
+/** A group whose every child is empty by its own type, and nothing else in it is filled. */
+function groupEmpty(raw: unknown, children: FieldDefinition[], ctx: KindContext): boolean {
+  if (isBlank(raw)) return true
+  if (!isPlainObject(raw)) return false
+  const named = new Set(children.map((c) => c.name))
+  return (
+    children.every((child) => ctx.isEmpty(child, raw[child.name])) &&
+    Object.entries(raw).every(([k, v]) => named.has(k) || isBlank(v))
+  )
+}
+
 /** JSON typed into a text area arrives as text; a JSON body or nested form inputs as structure. */
 const jsonText = z.unknown().transform((raw, ctx) => {
   if (typeof raw !== 'string') return raw
@@ -45,17 +56,23 @@ export const json: FieldKindSpec<'json'> = {
   composite: true,
   valueSchema: (def, ctx) => {
     if (!def.structure?.length) return jsonText
-    const row = group(def.structure, ctx)
+    const children = def.structure
+    const row = group(children, ctx)
     if (def.settings.multiple !== true) return jsonText.pipe(row)
     // A list of rows (options of a select, say): rows left blank in the form are not rows.
     const rows = z.array(z.unknown(), { invalid_type_error: CODES.invalid })
     return jsonText
       .pipe(rows)
-      .transform((list) => list.filter((r) => !isBlank(r)))
+      .transform((list) => list.filter((r) => !groupEmpty(r, children, ctx)))
       .pipe(z.array(row))
   },
-  isEmpty: (raw, def) =>
-    def.structure?.length ? isBlank(raw) : raw == null || (typeof raw === 'string' && raw.trim() === ''),
+  isEmpty: (raw, def, ctx) => {
+    const children = def.structure
+    if (!children?.length) return raw == null || (typeof raw === 'string' && raw.trim() === '')
+    return Array.isArray(raw)
+      ? raw.every((r) => groupEmpty(r, children, ctx))
+      : groupEmpty(raw, children, ctx)
+  },
   format: (v) => (typeof v === 'string' ? v : JSON.stringify(v)),
   filter: FILTERS.none,
   settingsFields: [S.required, S.multiple, S.structure],
@@ -76,6 +93,7 @@ export const address: FieldKindSpec<'address'> = {
   type: 'address',
   composite: true,
   valueSchema: (def, ctx) => group(addressParts(def), ctx, { lat: coordinate(90), lon: coordinate(180) }),
+  isEmpty: (raw, def, ctx) => groupEmpty(raw, addressParts(def), ctx),
   format: (v, def, ctx) => {
     if (!isPlainObject(v)) return asText(v)
     return addressParts(def)

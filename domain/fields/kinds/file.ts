@@ -21,15 +21,14 @@ function isSafeUrl(url: string): boolean {
   return /^https?:\/\/[^/]/i.test(url)
 }
 
+// A reference without its url or name is malformed (not a field the user left empty).
+const malformed = { invalid_type_error: CODES.invalid, required_error: CODES.invalid }
+
 const fileRef = z
   .object(
     {
-      url: z.string({ invalid_type_error: CODES.invalid }).refine(isSafeUrl, CODES.invalid),
-      name: z
-        .string({ invalid_type_error: CODES.invalid })
-        .trim()
-        .min(1, CODES.required)
-        .max(NAME_MAX, CODES.maxLength),
+      url: z.string(malformed).refine(isSafeUrl, CODES.invalid),
+      name: z.string(malformed).trim().min(1, CODES.required).max(NAME_MAX, CODES.maxLength),
       size: z.coerce
         .number({ invalid_type_error: CODES.invalid })
         .int(CODES.invalid)
@@ -37,7 +36,7 @@ const fileRef = z
         .optional(),
       type: z.string({ invalid_type_error: CODES.invalid }).max(200, CODES.maxLength).optional(),
     },
-    { invalid_type_error: CODES.invalid, required_error: CODES.invalid },
+    malformed,
   )
   .strip()
 
