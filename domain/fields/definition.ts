@@ -37,9 +37,12 @@ const head = z.object({
   structure: z.unknown().optional(),
 })
 
-/** Settings the form left empty are not stored: absent is the one spelling of "not set". */
+/**
+ * Settings left empty (null) or switched off (false) are not stored: absent is the one spelling
+ * of "not set", so readers test `settings.required` and nothing else.
+ */
 const compact = (settings: Record<string, unknown>): FieldSettings =>
-  Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== null && v !== undefined))
+  Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== null && v !== undefined && v !== false))
 
 function definition(level: 'custom' | 'child'): z.ZodType<FieldDefinition, z.ZodTypeDef, unknown> {
   return head.transform((d, ctx) => {
