@@ -21,7 +21,7 @@ export const CODES = {
   fieldName: 'value_error.field_name',
 } as const satisfies Record<string, CatalogueCode>
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (v === null || typeof v !== 'object') return false
   const proto = Object.getPrototypeOf(v)
   return proto === Object.prototype || proto === null
@@ -38,8 +38,6 @@ export function isBlank(v: unknown): boolean {
   if (isPlainObject(v)) return Object.values(v).every(isBlank)
   return false
 }
-
-export { isPlainObject }
 
 /** A schema from a parse function: `undefined` means refused with `code`. */
 export function parser<T>(parse: (raw: unknown) => T | undefined, code: CatalogueCode = CODES.invalid) {

@@ -161,7 +161,11 @@ describe('buildDefaults and buildConstraints', () => {
     const c = buildConstraints(defs)
     expect(c.cf_name).toEqual({ required: true, maxLength: 10 })
     expect(c.cf_email).toEqual({ minLength: 8 })
-    expect(c['cf_address.city']).toEqual({ required: true })
+    // The address is optional, so the browser must let its required city stay empty with it.
+    expect(c['cf_address.city']).toEqual({})
+    expect(buildConstraints([{ ...defs[6], settings: { required: true } }])['cf_address.city']).toEqual({
+      required: true,
+    })
     expect(c['cf_address.street']).toEqual({ maxLength: 5 })
   })
 })

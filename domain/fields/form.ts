@@ -90,22 +90,26 @@ export interface InputConstraint {
 /**
  * Constraints by input name, children of composites included ('cf_address.city'). The component
  * puts them on its native input; the schema stays the authority (it trims before measuring).
+ * Use this, not conform's getZodConstraint: that reads the schema's shape, sees no `.optional()`
+ * (empty values are handled inside each field's rule) and would mark every input required.
  */
 export function buildConstraints(
   defs: readonly FieldDefinition[],
-  prefix = '',
+  parent?: { name: string; required: boolean },
 ): Record<string, InputConstraint> {
   const out: Record<string, InputConstraint> = {}
   for (const def of defs) {
-    const name = prefix + def.name
-    const { required, min_length, max_length, multiple } = def.settings
+    const name = parent ? `${parent.name}.${def.name}` : def.name
+    const { min_length, max_length, multiple } = def.settings
+    // An optional composite may stay entirely empty, so its children cannot be required natively.
+    const required = def.settings.required === true && parent?.required !== false
     out[name] = {
       ...(required ? { required: true } : {}),
       ...(typeof min_length === 'number' ? { minLength: min_length } : {}),
       ...(typeof max_length === 'number' ? { maxLength: max_length } : {}),
       ...(multiple ? { multiple: true } : {}),
     }
-    if (def.structure && !multiple) Object.assign(out, buildConstraints(def.structure, `${name}.`))
+    if (def.structure && !multiple) Object.assign(out, buildConstraints(def.structure, { name, required }))
   }
   return out
 }

@@ -21,7 +21,7 @@ export const S = {
   placeholder: setting('placeholder', 'text', { max_length: 200 }),
   required: setting('required', 'switch'),
   /** The default has the field's own type, so it is checked by the field's own rule. */
-  default: (type: FieldType, settings: FieldSettings = {}) => setting('default', type, settings),
+  default: (type: FieldType) => setting('default', type),
   minLength: setting('min_length', 'number'),
   maxLength: setting('max_length', 'number'),
   multiple: setting('multiple', 'switch'),
