@@ -1,69 +1,46 @@
 import { asText, CODES, checkLengths, textSchema } from '../checks'
 import { FILTERS } from '../filters'
 import { basicSettings, S, textSettings } from '../settings'
-import type { FieldDefinition, FieldKindSpec } from '../types'
+import type { FieldFilter, FieldKindSpec, FieldType } from '../types'
 
 /*
  * Text-like types: one line of text, several lines, an e-mail, a copyable text, a password and a
  * QR code's text. All are trimmed strings with the definition's length bounds (spec §5).
  */
 
-const textLike = {
-  valueSchema: (def: FieldDefinition) => textSchema(def),
-  format: asText,
-  checkDefinition: checkLengths,
+/** A trimmed string with length bounds, searched by contains unless said otherwise. */
+function textLike<T extends FieldType>(type: T, filter: FieldFilter = FILTERS.contains): FieldKindSpec<T> {
+  return {
+    type,
+    valueSchema: (def) => textSchema(def),
+    format: asText,
+    checkDefinition: checkLengths,
+    filter,
+    settingsFields: textSettings(type),
+  }
 }
 
-export const text: FieldKindSpec<'text'> = {
-  type: 'text',
-  ...textLike,
-  filter: FILTERS.contains,
-  settingsFields: textSettings('text'),
-}
-
-export const textarea: FieldKindSpec<'textarea'> = {
-  type: 'textarea',
-  ...textLike,
-  filter: FILTERS.contains,
-  settingsFields: textSettings('textarea'),
-}
-
+export const text: FieldKindSpec<'text'> = textLike('text')
+export const textarea: FieldKindSpec<'textarea'> = textLike('textarea')
 /** Text shown with a copy button (spec §4: a check icon for 2 s after copying). */
-export const textCopy: FieldKindSpec<'text_copy'> = {
-  type: 'text_copy',
-  ...textLike,
-  filter: FILTERS.contains,
-  settingsFields: textSettings('text_copy'),
-}
-
+export const textCopy: FieldKindSpec<'text_copy'> = textLike('text_copy')
 export const email: FieldKindSpec<'email'> = {
-  type: 'email',
-  ...textLike,
+  ...textLike('email'),
   valueSchema: (def) => textSchema(def).email(CODES.email),
-  filter: FILTERS.contains,
-  settingsFields: textSettings('email'),
 }
-
 /** The text a QR code encodes; the code is drawn only for non-empty text (spec §5). */
-export const qrcode: FieldKindSpec<'qrcode'> = {
-  type: 'qrcode',
-  ...textLike,
-  filter: FILTERS.none,
-  settingsFields: textSettings('qrcode'),
-}
+export const qrcode: FieldKindSpec<'qrcode'> = textLike('qrcode', FILTERS.none)
 
 /**
  * Not trimmed, unlike other text: spaces a user typed are part of a password, and changing them
  * silently would make it fail later. Never shown, never filtered, no default.
  */
 export const password: FieldKindSpec<'password'> = {
-  type: 'password',
-  ...textLike,
+  ...textLike('password', FILTERS.none),
   valueSchema: (def) => textSchema(def, { trim: false }),
   normalize: (raw) => raw,
   // A fixed mask: the length of a secret is part of the secret.
   format: () => '••••••••',
-  filter: FILTERS.none,
   settingsFields: [S.placeholder, S.required, S.minLength, S.maxLength],
 }
 
