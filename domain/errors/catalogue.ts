@@ -72,7 +72,8 @@ export const catalogue = {
   'value_error.number': 'Enter a number using digits only',
   'value_error.date': 'Enter a correct date',
   'value_error.phone': 'Enter a phone number as +7 (###) ###-##-##',
-  'value_error.field_name': 'Use lower-case Latin letters, digits and underscores; a custom field starts with cf_',
+  'value_error.field_name':
+    'Use lower-case Latin letters, digits and underscores; a custom field starts with cf_',
 } as const
 
 export type CatalogueCode = keyof typeof catalogue
