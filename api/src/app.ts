@@ -55,6 +55,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
         ? false
         : {
             level: config.LOG_LEVEL,
+            base: { tier: 'api', pid: process.pid },
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-nodus-proxy"]'],
           },
     bodyLimit: 1024 * 1024,

@@ -33,7 +33,6 @@ export const catalogue = {
   'value_error.any_str.max_length': 'Maximum number of characters: {max}',
   'value_error.any_str.min_length': 'Minimum number of characters: {min}',
   'value_error.json': 'Invalid JSON',
-  'value_error.phone': 'Enter a valid phone number',
   'tasks.task_created': 'Task successfully created',
   'tasks.task_edited': 'Task edited',
   'tasks.task_not_found': 'Task not found',
