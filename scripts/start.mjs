@@ -120,5 +120,5 @@ if (!env.UPSTREAM_API_URL) {
 if (!stopping) {
   env.PORT ??= '3000'
   env.HOST ??= '127.0.0.1'
-  run('web app', [join(root, 'node_modules/@remix-run/serve/dist/cli.js'), join(root, 'build/index.js')], env)
+  run('web app', [join(root, 'server/index.mjs'), join(root, 'build/index.js')], env)
 }

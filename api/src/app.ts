@@ -55,9 +55,12 @@ export async function buildApp(config: Config, database: Database, opts: { logge
         ? false
         : {
             level: config.LOG_LEVEL,
+            base: { tier: 'api', pid: process.pid },
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-nodus-proxy"]'],
           },
     bodyLimit: 1024 * 1024,
+    // One line per request (onResponse below) instead of Fastify's two: half the logging on the hot path.
+    disableRequestLogging: true,
     requestIdHeader: false,
     genReqId: (req) => {
       const id = req.headers['x-request-id']
@@ -77,6 +80,18 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     req.clientIp =
       typeof fwd === 'string' && fromTrustedProxy(req.raw, key) ? fwd.split(',')[0]!.trim() : req.ip
     reply.header('x-request-id', req.id)
+  })
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info(
+      {
+        method: req.method,
+        url: req.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        ip: req.clientIp,
+      },
+      'request',
+    )
   })
 
   await app.register(errorsPlugin)

@@ -33,7 +33,6 @@ export const catalogue = {
   'value_error.any_str.max_length': 'Maximum number of characters: {max}',
   'value_error.any_str.min_length': 'Minimum number of characters: {min}',
   'value_error.json': 'Invalid JSON',
-  'value_error.phone': 'Enter a valid phone number',
   'tasks.task_created': 'Task successfully created',
   'tasks.task_edited': 'Task edited',
   'tasks.task_not_found': 'Task not found',
@@ -64,6 +63,16 @@ export const catalogue = {
   'request.too_many': 'Too many requests, try again later',
   'request.upstream_unavailable': 'The service is unavailable, try again later',
   'server.error': 'Something went wrong on our side',
+  // Field values (spec §5): the form rules derived from a field's definition, under 'validation.{validator}'.
+  'validation.required': 'Value is required',
+  'validation.max_length': 'The maximum length allowed is {max}',
+  'validation.min_length': 'This field should be at least {min} characters long',
+  'validation.email': 'Value is not a valid email address',
+  'value_error.number': 'Enter a number using digits only',
+  'value_error.date': 'Enter a correct date',
+  'value_error.phone': 'Enter a phone number as +7 (###) ###-##-##',
+  'value_error.field_name':
+    'Use lower-case Latin letters, digits and underscores; a custom field starts with cf_',
 } as const
 
 export type CatalogueCode = keyof typeof catalogue

@@ -1,10 +1,12 @@
+import { createSecretKey, type KeyObject } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
 
 /** Signed bearer tokens: the session id lives in the token, the session itself upstream (revocable). */
 export class TokenSigner {
-  private readonly key: Uint8Array
+  // A KeyObject made once: jose would otherwise import raw key bytes on every verify (hot path).
+  private readonly key: KeyObject
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(`nodus-token:${secret}`)
+    this.key = createSecretKey(Buffer.from(`nodus-token:${secret}`))
   }
 
   sign(claims: { userId: string; sessionId: string; expiresAt: Date }): Promise<string> {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { sessions, users } from '../db/schema'
@@ -34,25 +34,28 @@ function bearer(req: FastifyRequest): string | null {
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null as unknown as Auth)
+  // Every authenticated call runs this: prepared once, so PostgreSQL parses and plans it once.
+  const findSession = app.db
+    .select({ user: users, impersonatorId: sessions.impersonatorId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_session')
   app.addHook('preHandler', async (req) => {
     if (req.routeOptions.config?.public || req.is404 || req.url.startsWith('/api/docs')) return
     const token = bearer(req)
     if (!token) throw notAuthenticated()
     const claims = await app.tokens.verify(token)
     if (!claims) throw notAuthenticated()
-    const [row] = await app.db
-      .select({ user: users, impersonatorId: sessions.impersonatorId })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, claims.sessionId),
-          eq(sessions.userId, claims.userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date()),
-        ),
-      )
-      .limit(1)
+    const [row] = await findSession.execute({ sessionId: claims.sessionId, userId: claims.userId })
     if (!row) throw notAuthenticated()
     req.auth = { user: row.user, sessionId: claims.sessionId, impersonatorId: row.impersonatorId }
   })

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// The web app's HTTP server: what remix-serve does (compression, static assets, the Remix handler),
+// plus structured logs (pino) carrying the request id that the app forwards to the upstream, and a
+// graceful drain on SIGTERM. Started by scripts/start.mjs with PORT/HOST.
+import { randomUUID } from 'node:crypto'
+import diagnosticsChannel from 'node:diagnostics_channel'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createRequestHandler } from '@remix-run/express'
+import compression from 'compression'
+import express from 'express'
+import pino from 'pino'
+import { pinoHttp } from 'pino-http'
+
+const log = pino({
+  level: process.env.LOG_LEVEL ?? 'info',
+  base: { tier: 'web' },
+  redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+})
+
+// Runs before the app's own subscriber (app/lib/request-context.server.ts), which takes this header
+// as the request's id: so the log line, the upstream call and the app all share one id.
+const cleanId = (v) => (typeof v === 'string' && /^[\w.:@/+=-]{1,128}$/.test(v.trim()) ? v.trim() : null)
+diagnosticsChannel.subscribe('http.server.request.start', ({ request }) => {
+  request.headers['x-request-id'] = cleanId(request.headers['x-request-id']) ?? randomUUID()
+})
+
+const buildPath = resolve(process.argv[2] ?? 'build/index.js')
+const build = await import(pathToFileURL(buildPath).href)
+
+const app = express()
+app.disable('x-powered-by')
+app.use(
+  pinoHttp({
+    logger: log,
+    genReqId: (req) => req.headers['x-request-id'],
+    // One line per request, without headers (cookies and bearers never reach the log).
+    serializers: {
+      req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    autoLogging: { ignore: (req) => req.url.startsWith(build.publicPath) },
+  }),
+)
+app.use(compression())
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }))
+app.use(express.static('public', { maxAge: '1h' }))
+app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }))
+
+const port = Number(process.env.PORT ?? 3000)
+const host = process.env.HOST ?? '127.0.0.1'
+const server = app.listen(port, host, () => log.info({ url: `http://${host}:${port}` }, 'web app listening'))
+
+let draining = false
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, () => {
+    if (draining) return
+    draining = true
+    log.info({ signal }, 'draining')
+    server.close(() => process.exit(0))
+    server.closeIdleConnections()
+    setTimeout(() => process.exit(0), 10_000).unref()
+  })
+}
