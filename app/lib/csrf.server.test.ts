@@ -94,6 +94,8 @@ describe('origin checks', () => {
   it('no Origin (scripts, old browsers) and the same origin pass; another origin does not', () => {
     expect(isCrossOrigin(req())).toBe(false)
     expect(isCrossOrigin(req({ origin: 'http://start.localhost:3000' }))).toBe(false)
+    // A TLS-terminating proxy in front: the page is https, the request URL http.
+    expect(isCrossOrigin(req({ origin: 'https://start.localhost:3000' }))).toBe(false)
     expect(isCrossOrigin(req({ origin: 'http://acme.localhost:3000' }))).toBe(true)
     expect(isCrossOrigin(req({ origin: 'null' }))).toBe(true)
     expect(() => requireSameOrigin(req({ origin: 'http://evil.example' }))).toThrow()

@@ -57,14 +57,19 @@ export function isValidCsrf(request: Request, formData: FormData): boolean {
 }
 
 /**
- * A browser page on another origin is posting here (its Origin header says so). Scripts and old
- * browsers send no Origin, and are not a CSRF risk (no ambient cookies to ride on) or are covered by
- * the token.
+ * A browser page on another host is posting here (its Origin header says so). Hosts are compared,
+ * not schemes: behind a TLS-terminating proxy the page is https while `request.url` says http (Remix
+ * compares the same way for document posts). Scripts send no Origin; they carry no ambient cookies
+ * to ride on, and forms are covered by the token anyway.
  */
 export function isCrossOrigin(request: Request): boolean {
   const origin = request.headers.get('origin')
   if (!origin) return false
-  return origin !== new URL(request.url).origin
+  try {
+    return new URL(origin).host !== new URL(request.url).host
+  } catch {
+    return true // "null" (sandboxed frames, some redirects) or garbage
+  }
 }
 
 function refused(): never {
