@@ -5,10 +5,12 @@ import { createInstance } from 'i18next'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { ServerThemeProvider } from './components/node-theme-style'
 import { NonceProvider } from './components/nonce-provider'
 import { i18nConfig, resources } from './i18n'
 import { contentSecurityPolicy, createNonce } from './lib/csp.server'
 import { i18next } from './lib/i18next.server'
+import { getNodeLook } from './lib/node-assets.server'
 import { requestId } from './lib/request-context.server'
 
 /** How long the server waits for deferred data before giving up on the stream (single fetch). */
@@ -22,7 +24,9 @@ export default async function handleRequest(
 ) {
   // A fresh i18next per request: two requests in different languages never share state (STYLE.md §6).
   const instance = createInstance()
-  const lng = await i18next.getLocale(request)
+  // The node's look is cached per process (app/lib/node-assets.server.ts): the root loader has just
+  // asked for it, so this costs nothing.
+  const [lng, look] = await Promise.all([i18next.getLocale(request), getNodeLook(request)])
   await instance.use(initReactI18next).init({ ...i18nConfig, resources, lng })
 
   const nonce = createNonce()
@@ -32,7 +36,7 @@ export default async function handleRequest(
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   responseHeaders.set(
     'Content-Security-Policy',
-    contentSecurityPolicy(nonce, process.env.NODE_ENV === 'development'),
+    contentSecurityPolicy(nonce, process.env.NODE_ENV === 'development', look?.origins),
   )
   responseHeaders.set('X-Content-Type-Options', 'nosniff')
   responseHeaders.set('Referrer-Policy', 'strict-origin-when-cross-origin')
@@ -44,9 +48,11 @@ export default async function handleRequest(
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        <ServerThemeProvider value={look?.themeCss ?? ''}>
+          <I18nextProvider i18n={instance}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </ServerThemeProvider>
       </NonceProvider>,
       {
         nonce,

@@ -16,37 +16,56 @@ import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from 'remix-i18next/react'
 import { ClientTokenSync } from './components/client-token-sync'
 import { ErrorScreen } from './components/error-screen'
+import { NodeThemeStyle } from './components/node-theme-style'
 import { useNonce } from './components/nonce-provider'
 import { AlertList } from './components/ui/alert-list'
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY } from './i18n'
 import { CSRF_ERROR } from './lib/csrf'
 import { csrfToken } from './lib/csrf.server'
 import { i18next } from './lib/i18next.server'
+import { nodeName } from './lib/node.server'
+import { getNodeLook } from './lib/node-assets.server'
 import { routes } from './lib/routes'
 import { consumeFlash, getTheme } from './lib/session.server'
 import { DEFAULT_THEME, isTheme } from './lib/theme'
 import appStyles from './styles/app.css'
 
-export const links: LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'stylesheet', href: appStyles },
-]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: appStyles }]
+
+/** Spec §9: the node's favicon, or ours when it has none. */
+export const FALLBACK_FAVICON = '/favicon.svg'
 
 export const meta: MetaFunction = () => [{ title: 'Nodus' }]
 
-/** Language, theme, the flash (alerts, local-storage sync) and the CSRF token: what every page needs. */
+/**
+ * What every page needs: language, theme, the flash (alerts, local-storage sync), the CSRF token,
+ * and the node's look (logo, favicon, theme version; its CSS goes into the page by entry.server).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [locale, theme, flash] = await Promise.all([
+  const [locale, theme, flash, look] = await Promise.all([
     i18next.getLocale(request),
     getTheme(request),
     consumeFlash(request),
+    getNodeLook(request),
   ])
   const csrf = csrfToken(request)
   const headers = new Headers()
   if (flash.setCookie) headers.append('Set-Cookie', flash.setCookie)
   if (csrf.setCookie) headers.append('Set-Cookie', csrf.setCookie)
   return data(
-    { locale, theme, toasts: flash.toasts, clientToken: flash.clientToken, csrf: csrf.token },
+    {
+      locale,
+      theme,
+      toasts: flash.toasts,
+      clientToken: flash.clientToken,
+      csrf: csrf.token,
+      node: {
+        domain: nodeName(request),
+        version: look?.version ?? null,
+        logo: look?.logo ?? {},
+        favicon: look?.favicon ?? FALLBACK_FAVICON,
+      },
+    },
     { headers },
   )
 }
@@ -67,7 +86,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={theme} />
         <Meta />
+        <link rel="icon" href={root?.node.favicon ?? FALLBACK_FAVICON} />
         <Links />
+        <NodeThemeStyle domain={root?.node.domain ?? ''} version={root?.node.version ?? null} />
       </head>
       <body>
         {children}

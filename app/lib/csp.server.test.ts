@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { contentSecurityPolicy } from './csp.server'
+
+const directives = (csp: string) =>
+  Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]))
+
+describe('contentSecurityPolicy', () => {
+  it('lets scripts and style elements run only with the nonce; style attributes stay allowed', () => {
+    const d = directives(contentSecurityPolicy('abc'))
+    expect(d['script-src']).toEqual(["'self'", "'nonce-abc'", "'strict-dynamic'"])
+    expect(d['style-src-elem']).toEqual(["'self'", "'nonce-abc'"])
+    expect(d['style-src-attr']).toEqual(["'unsafe-inline'"])
+    expect(d['frame-ancestors']).toEqual(["'none'"])
+  })
+
+  it("adds the node's logo and font origins", () => {
+    const d = directives(
+      contentSecurityPolicy('abc', false, { img: ['https://cdn.example'], font: ['https://fonts.example'] }),
+    )
+    expect(d['img-src']).toContain('https://cdn.example')
+    expect(d['font-src']).toContain('https://fonts.example')
+    expect(d['img-src']).not.toContain('https://fonts.example')
+  })
+})

@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+const get = vi.fn()
+vi.mock('./upstream.server', () => ({ upstream: () => ({ get }) }))
+
+const { ASSETS_TTL_MS, clearNodeLookCache, getNodeLook } = await import('./node-assets.server')
+
+const assets = (version: string, extra: Record<string, unknown> = {}) => ({
+  status: 200,
+  ok: true,
+  data: {
+    settings: {
+      auth: { service_center: null },
+      logo: { main: 'https://cdn.example/logo.svg' },
+      locale: 'en',
+    },
+    css: ':root{--accent:red}',
+    fonts: [],
+    version,
+    ...extra,
+  },
+})
+const req = (host = 'start.localhost:3000') => new Request(`http://${host}/lk`)
+
+beforeEach(() => {
+  clearNodeLookCache()
+  get.mockReset()
+})
+afterEach(() => vi.restoreAllMocks())
+
+describe('getNodeLook (the per-node memory cache of GET /api/nodes/assets/{domain})', () => {
+  it('derives what the pages use', async () => {
+    get.mockResolvedValue(assets('3'))
+    const look = await getNodeLook(req())
+    expect(get).toHaveBeenCalledWith('/api/nodes/assets/start', { token: null, on401: 'return' })
+    expect(look).toMatchObject({
+      domain: 'start',
+      version: '3',
+      logo: { main: 'https://cdn.example/logo.svg' },
+      favicon: null,
+      locale: 'en',
+      themeCss: ':root{--accent:red}',
+      origins: { img: ['https://cdn.example'], font: [] },
+    })
+  })
+
+  it('asks the upstream once per node within the TTL; concurrent requests share the call', async () => {
+    get.mockResolvedValue(assets('1'))
+    const t = Date.now()
+    const [a, b] = await Promise.all([getNodeLook(req(), t), getNodeLook(req(), t)])
+    await getNodeLook(req(), t + ASSETS_TTL_MS - 10)
+    expect(get).toHaveBeenCalledTimes(1)
+    expect(a).toBe(b)
+    await getNodeLook(req('acme.localhost:3000'), t)
+    expect(get).toHaveBeenCalledTimes(2)
+  })
+
+  it('after the TTL asks again, and keeps the same look while the version is unchanged', async () => {
+    get.mockResolvedValue(assets('1'))
+    const first = await getNodeLook(req(), 0)
+    const again = await getNodeLook(req(), Date.now() + ASSETS_TTL_MS + 1)
+    expect(get).toHaveBeenCalledTimes(2)
+    expect(again).toBe(first)
+    get.mockResolvedValue(assets('2', { css: ':root{--accent:blue}' }))
+    const changed = await getNodeLook(req(), Date.now() + 2 * ASSETS_TTL_MS + 2)
+    expect(changed).not.toBe(first)
+    expect(changed?.themeCss).toBe(':root{--accent:blue}')
+  })
+
+  it('an unknown node has no look', async () => {
+    get.mockResolvedValue({ status: 404, ok: false, data: undefined })
+    expect(await getNodeLook(req('nope.localhost'))).toBeNull()
+  })
+
+  it('a failure is only logged: the last known look stays', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    get.mockResolvedValue(assets('1'))
+    const known = await getNodeLook(req(), 0)
+    get.mockRejectedValue(new Response(null, { status: 502 }))
+    expect(await getNodeLook(req(), Date.now() + ASSETS_TTL_MS + 1)).toBe(known)
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('upstream 502'))
+  })
+
+  it('ignores a locale the app does not speak', async () => {
+    get.mockResolvedValue(assets('1', { settings: { logo: {}, locale: 'fr' } }))
+    expect((await getNodeLook(req()))?.locale).toBeNull()
+  })
+})
