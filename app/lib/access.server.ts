@@ -1,8 +1,18 @@
-import { hasRight, mergeRights, type Right, type RightsMap } from '@domain/rights/rights'
+import { mergeRights, type Right, type RightsMap } from '@domain/rights/rights'
 import { redirect } from '@remix-run/node'
 import { type PublicUser, requireToken } from './auth.server'
+import {
+  type AccessOutcome,
+  adminGuard,
+  decideBinding,
+  decideUserAndNode,
+  type Guard,
+  taskCreateGuard,
+} from './guards'
 import { nodeName } from './node.server'
-import { type UpstreamResult, upstream } from './upstream.server'
+import { perRequest } from './request-context.server'
+import type { UpstreamResult } from './upstream.server'
+import { upstream } from './upstream.server'
 
 export interface NodeInfo {
   id: string
@@ -16,16 +26,17 @@ export interface Access {
   rights: RightsMap
 }
 
-/** An upstream answer we did not expect, shown by the error boundary with its status. */
-function unexpected(res: UpstreamResult<unknown>): Response {
-  return new Response(JSON.stringify({ detail: res.detail }), {
-    status: res.status >= 400 ? res.status : 502,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-  })
+/** Turns a decision into what the loader throws; `continue` returns. */
+function enforce(outcome: AccessOutcome, res?: UpstreamResult<unknown>): void {
+  if (outcome.kind === 'redirect') throw redirect(outcome.to)
+  if (outcome.kind === 'unexpected') {
+    // An upstream answer we did not expect, shown by the error boundary with its status.
+    throw new Response(JSON.stringify({ detail: res?.detail ?? [] }), {
+      status: outcome.status >= 400 ? outcome.status : 502,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    })
+  }
 }
-
-export const nodeNotFoundPath = (node: string) => `/errors/node-not-found?${new URLSearchParams({ node })}`
-export const NODE_NOT_BINDED_PATH = '/errors/node-not-binded'
 
 /**
  * The access check of spec §4 for every protected page:
@@ -34,7 +45,7 @@ export const NODE_NOT_BINDED_PATH = '/errors/node-not-binded'
  *   is_authorized → node-not-binded).
  * The user and the node are fetched at once; the rights need both.
  */
-export async function requireAccess(request: Request): Promise<Access> {
+async function checkAccess(request: Request): Promise<Access> {
   requireToken(request)
   const api = upstream(request)
   const domain = nodeName(request)
@@ -42,18 +53,38 @@ export async function requireAccess(request: Request): Promise<Access> {
     api.get<Access['user']>('/api/users/me'),
     api.get<NodeInfo>(`/api/nodes/domain/${encodeURIComponent(domain)}`),
   ])
-  if (!me.ok || !me.data) throw unexpected(me)
-  // 422: the host's first label is not a valid node domain at all — no such node either.
-  if (node.status === 404 || node.status === 422) throw redirect(nodeNotFoundPath(domain))
-  if (!node.ok || !node.data) throw unexpected(node)
+  const first = decideUserAndNode(me.status, node.status, domain)
+  enforce(first, first.kind === 'unexpected' && me.ok ? node : me)
 
-  const rights = await api.post<Record<string, Right[]>>(
-    `/api/rights/all-users/${encodeURIComponent(node.data.id)}`,
-    [me.data.id],
+  const res = await api.post<Record<string, Right[]>>(
+    `/api/rights/all-users/${encodeURIComponent(node.data!.id)}`,
+    [me.data!.id],
   )
-  if (rights.status === 404 || rights.status === 403) throw redirect(NODE_NOT_BINDED_PATH)
-  if (!rights.ok || !rights.data) throw unexpected(rights)
-  const map = mergeRights(rights.data[me.data.id] ?? [])
-  if (!hasRight(map, 'is_authorized')) throw redirect(NODE_NOT_BINDED_PATH)
-  return { user: me.data, node: node.data, rights: map }
+  const rights = res.ok && res.data ? mergeRights(res.data[me.data!.id] ?? []) : null
+  enforce(decideBinding(res.status, rights), res)
+  return { user: me.data!, node: node.data!, rights: rights! }
 }
+
+/**
+ * The access check, once per page load: the layout's loader and its children's share it (they run in
+ * parallel). A thrown redirect or error is a fresh copy for each, as Remix reads each one.
+ */
+export async function requireAccess(request: Request): Promise<Access> {
+  try {
+    return await perRequest(request, 'access', () => checkAccess(request))
+  } catch (error) {
+    throw error instanceof Response ? error.clone() : error
+  }
+}
+
+async function requireGuarded(request: Request, guard: Guard): Promise<Access> {
+  const access = await requireAccess(request)
+  enforce(guard(access.rights))
+  return access
+}
+
+/** The /admin layout's guard (spec §6: is_admin, else home). */
+export const requireAdmin = (request: Request) => requireGuarded(request, adminGuard)
+
+/** The task-creation layout's guard (spec §6: task_create, else home). */
+export const requireTaskCreate = (request: Request) => requireGuarded(request, taskCreateGuard)

@@ -51,3 +51,23 @@ describe('request id', () => {
     expect(requestId(new Request('http://x/'))).toMatch(/^[0-9a-f-]{36}$/)
   })
 })
+
+describe('perRequest', () => {
+  it('shares the work of one GET request between its loaders', async () => {
+    const { perRequest, runInRequestContext } = await import('./request-context.server')
+    let calls = 0
+    const work = async () => ++calls
+    await runInRequestContext(async () => {
+      const get = () => new Request('http://x/lk')
+      expect(await Promise.all([perRequest(get(), 'k', work), perRequest(get(), 'k', work)])).toEqual([1, 1])
+      expect(await perRequest(get(), 'other', work)).toBe(2)
+      // An action's POST is never shared.
+      expect(await perRequest(new Request('http://x/lk', { method: 'POST' }), 'k', work)).toBe(3)
+    })
+    // Another request starts afresh; outside any request, nothing is shared.
+    await runInRequestContext(async () =>
+      expect(await perRequest(new Request('http://x/'), 'k', work)).toBe(4),
+    )
+    expect(await perRequest(new Request('http://x/'), 'k', work)).toBe(5)
+  })
+})

@@ -21,6 +21,8 @@ import { isIP } from 'node:net'
 interface RequestContext {
   peer?: string
   requestId: string
+  /** Work shared by the loaders of one request (see `perRequest`). */
+  memo?: Map<string, Promise<unknown>>
 }
 
 const store = new AsyncLocalStorage<RequestContext>()
@@ -93,6 +95,29 @@ export function decideClientAddress(
   if (!socketPeer) return fwd
   const p = normaliseAddress(socketPeer)
   return fwd && isTrustedProxy(p) ? fwd : p
+}
+
+/**
+ * Runs `work` once per incoming HTTP request and key, for GET requests: Remix runs a page's loaders
+ * in parallel, each with its own copy of the Request, so the layout's access check and a child
+ * page's would otherwise both ask the upstream. Loaders that run after an action get a GET request
+ * of their own, so nothing an action changed is served stale. Outside a server (tests), or for
+ * other methods, the work simply runs.
+ */
+export function perRequest<T>(request: Request, key: string, work: () => Promise<T>): Promise<T> {
+  const context = store.getStore()
+  if (!context || request.method !== 'GET') return work()
+  context.memo ??= new Map()
+  const known = context.memo.get(key) as Promise<T> | undefined
+  if (known) return known
+  const started = work()
+  context.memo.set(key, started)
+  return started
+}
+
+/** For tests: run `fn` as if inside one incoming HTTP request. */
+export function runInRequestContext<T>(fn: () => T): T {
+  return store.run({ requestId: randomUUID() }, fn)
 }
 
 export function clientAddress(request: Request): string | null {
