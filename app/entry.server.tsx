@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { createInstance } from 'i18next'
@@ -9,6 +8,7 @@ import { ServerThemeProvider } from './components/node-theme-style'
 import { NonceProvider } from './components/nonce-provider'
 import { i18nConfig, resources } from './i18n'
 import { contentSecurityPolicy, createNonce } from './lib/csp.server'
+import { htmlBodyStream } from './lib/html-stream.server'
 import { i18next } from './lib/i18next.server'
 import { getNodeLook } from './lib/node-assets.server'
 import { requestId } from './lib/request-context.server'
@@ -58,7 +58,7 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true
-          const body = new PassThrough()
+          const body = htmlBodyStream()
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

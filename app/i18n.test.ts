@@ -111,6 +111,7 @@ describe('keys used by the code', () => {
       const text = readFileSync(file, 'utf8')
       for (const m of text.matchAll(/\bt\(\s*'([^']+)'/g)) used.add(m[1]!)
       for (const m of text.matchAll(/i18nKey="([^"]+)"/g)) used.add(m[1]!)
+      for (const m of text.matchAll(/\b(?:pageTitle|titledPage)\(\s*request,\s*'([^']+)'/g)) used.add(m[1]!)
     }
     expect(used.size).toBeGreaterThan(20)
     const en = allKeys('en')

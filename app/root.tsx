@@ -85,6 +85,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={theme} />
+        {/* react-aria adds a <style> of its own and takes the nonce from here (the browser hides it from the markup). */}
+        <meta name="csp-nonce" nonce={nonce || undefined} suppressHydrationWarning />
         <Meta />
         <link rel="icon" href={root?.node.favicon ?? FALLBACK_FAVICON} />
         <Links />

@@ -35,14 +35,14 @@ export function NodeThemeStyle({ domain, version }: { domain: string; version: s
     let cancelled = false
     import('~/lib/theme-cache.client').then(async ({ fetchNodeTheme, indexedDbStorage, syncTheme }) => {
       const { theme } = await syncTheme(indexedDbStorage(), domain, version, () => fetchNodeTheme(domain))
-      if (cancelled || !theme || theme.version === applied.version) return
-      setApplied({ version: theme.version, css: composeThemeCss(theme) })
+      if (cancelled || !theme) return
+      setApplied((now) =>
+        now.version === theme.version ? now : { version: theme.version, css: composeThemeCss(theme) },
+      )
     })
     return () => {
       cancelled = true
     }
-    // `applied` is what this effect changes; it reacts to what the server says, not to itself.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   }, [domain, version])
 
   return (

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { createCookie, createCookieSessionStorage, type Session, type SessionStorage } from '@remix-run/node'
+import {
+  createCookie,
+  createCookieSessionStorage,
+  redirect,
+  type Session,
+  type SessionStorage,
+} from '@remix-run/node'
 import type { ClientTokenSync } from './client-token'
 import { type CookieOptions, isSecureRequest, readCookie, serializeCookie } from './cookies'
 import { env } from './env.server'
 import { requestCookieDomain } from './node.server'
-import { DEFAULT_THEME, isTheme, type Theme } from './theme'
+import { DEFAULT_SIDEBAR, DEFAULT_THEME, isSidebar, isTheme, type Sidebar, type Theme } from './theme'
 import { type Toast, type ToastInput, toastSchema } from './toast'
 
 /* ---------- `_token`: the upstream's bearer token, raw, on the parent domain (spec §4, §9) ---------- */
@@ -51,10 +57,22 @@ const YEAR = 60 * 60 * 24 * 365
 
 export const localeCookie = createCookie('lng', { path: '/', sameSite: 'lax', httpOnly: true, maxAge: YEAR })
 export const themeCookie = createCookie('theme', { path: '/', sameSite: 'lax', httpOnly: true, maxAge: YEAR })
+/** The side menu minimised or expanded, so the server renders it as the user left it. */
+export const sidebarCookie = createCookie('sidebar', {
+  path: '/',
+  sameSite: 'lax',
+  httpOnly: true,
+  maxAge: YEAR,
+})
 
 export async function getTheme(request: Request): Promise<Theme> {
   const value = await themeCookie.parse(request.headers.get('cookie'))
   return isTheme(value) ? value : DEFAULT_THEME
+}
+
+export async function getSidebar(request: Request): Promise<Sidebar> {
+  const value = await sidebarCookie.parse(request.headers.get('cookie'))
+  return isSidebar(value) ? value : DEFAULT_SIDEBAR
 }
 
 /** Options for serialising the lng and theme cookies on this request's host. */
@@ -116,6 +134,15 @@ function readToasts(value: unknown): Toast[] {
     const parsed = toastSchema.safeParse(t)
     return parsed.success ? [parsed.data] : []
   })
+}
+
+/** A redirect carrying alerts to the next page (STYLE.md §4), with or without JavaScript. */
+export async function redirectWithToast(
+  request: Request,
+  to: string,
+  ...toasts: ToastInput[]
+): Promise<Response> {
+  return redirect(to, { headers: { 'Set-Cookie': await flashHeaders(request, { toasts }) } })
 }
 
 /** Reads (and thereby consumes) the flash: what the root loader renders once. */

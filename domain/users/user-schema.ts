@@ -69,3 +69,17 @@ export const editUserSchema = z.object({
   current_password: passwordSchema.optional(),
 })
 export type EditUserInput = z.infer<typeof editUserSchema>
+
+/**
+ * A user's own profile page (/lk/profile): the same rules as the edit above, for the fields the page
+ * shows. The web app's form and its action both validate with it; the upstream with editUserSchema.
+ */
+export const profileSchema = editUserSchema.pick({ fio: true, contacts: true })
+export type ProfileInput = z.infer<typeof profileSchema>
+export const PROFILE_FIELDS = [
+  'fio.name',
+  'fio.middlename',
+  'fio.surname',
+  'contacts.email',
+  'contacts.phone',
+] as const

@@ -1,59 +1,123 @@
-import { Form, Link, useRouteLoaderData } from '@remix-run/react'
+import { Form, Link, NavLink, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_LANGUAGE } from '~/i18n'
+import type { MenuEntry } from '~/lib/menu'
 import { routes } from '~/lib/routes'
-import { DEFAULT_THEME } from '~/lib/theme'
+import type { ShellData } from '~/lib/shell.server'
+import { DEFAULT_THEME, type Sidebar } from '~/lib/theme'
 import type { loader as rootLoader } from '~/root'
 import { CsrfInput } from '../csrf-input'
 import { LanguageSwitch } from '../preferences/language-switch'
 import { ThemeSwitch } from '../preferences/theme-switch'
 import { Button } from '../ui/button'
-import { LogOutIcon, LogoMark } from '../ui/icons'
+import { ChevronIcon, LogOutIcon, LogoMark, PlusIcon } from '../ui/icons'
+import { Avatar } from './avatar'
 
-function initials(fullName: string, fallback: string): string {
-  const parts = fullName.split(/\s+/).filter(Boolean)
-  const letters = parts.length >= 2 ? `${parts[0]![0]}${parts[1]![0]}` : (parts[0] ?? fallback).slice(0, 2)
-  return letters.toUpperCase()
+function entryLabel(entry: MenuEntry, t: (key: string) => string) {
+  return 'key' in entry.label ? t(entry.label.key) : entry.label.text
 }
 
-interface AppHeaderProps {
-  user: { full_name: string; user_name: string }
-  node: string
+function TopLink({ entry, t }: { entry: MenuEntry; t: (key: string) => string }) {
+  const label = entryLabel(entry, t)
+  if (!entry.href) return <span className="top-menu-text">{label}</span>
+  return entry.external ? (
+    <a href={entry.href} target="_blank" rel="noopener noreferrer" className="top-menu-link">
+      {label}
+    </a>
+  ) : (
+    <NavLink to={entry.href} end={entry.href === routes.home()} className="top-menu-link">
+      {label}
+    </NavLink>
+  )
+}
+
+/** The header's main menu: the node's first level; an entry with children opens a list of them. */
+function TopMenu({ entries }: { entries: MenuEntry[] }) {
+  const { t } = useTranslation()
+  return (
+    <nav className="top-menu" aria-label={t('shell.main_menu')}>
+      <ul>
+        {entries.map((entry) =>
+          entry.items?.length ? (
+            <li key={entry.id}>
+              <details className="top-menu-group">
+                <summary className="top-menu-link">
+                  {entryLabel(entry, t)}
+                  <ChevronIcon className="menu-chevron" width={12} height={12} />
+                </summary>
+                <ul className="dropdown">
+                  {[entry, ...entry.items.flatMap((child) => [child, ...(child.items ?? [])])]
+                    .filter((e) => e.href && !e.heading)
+                    .map((e) => (
+                      <li key={e.id}>
+                        <TopLink entry={e} t={t} />
+                      </li>
+                    ))}
+                </ul>
+              </details>
+            </li>
+          ) : (
+            <li key={entry.id}>
+              <TopLink entry={entry} t={t} />
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
+  )
 }
 
 /**
- * The top bar of the personal area. Minimal for now (the menus of spec §2 come with the layout
- * issue): the node, who is signed in, language, theme and sign-out — all plain forms.
+ * The header of spec §2: the node's logo, the main menu from the node's settings, the New Task
+ * button (task_create only), language and theme, and who is signed in. All plain links and forms.
  */
-export function AppHeader({ user, node }: AppHeaderProps) {
+export function AppHeader({ shell, sidebar }: { shell: ShellData; sidebar: Sidebar }) {
   const { t } = useTranslation()
   const root = useRouteLoaderData<typeof rootLoader>('root')
-  const name = user.full_name || user.user_name
+  const logo = sidebar === 'min' ? (root?.node.logo.small ?? root?.node.logo.main) : root?.node.logo.main
   return (
     <header className="app-header">
-      <Link to={routes.home()} className="brand">
-        <LogoMark width={24} height={24} />
-        <span>Nodus</span>
-        <span className="node-badge">{node}</span>
+      <Link to={routes.home()} className="brand" aria-label={`${t('lk.home.title')} · ${shell.node.domain}`}>
+        {logo ? (
+          <img className="brand-logo" src={logo} alt="" />
+        ) : (
+          <>
+            <LogoMark width={24} height={24} />
+            <span className="brand-name">Nodus</span>
+          </>
+        )}
+        <span className="node-badge">{shell.node.domain}</span>
       </Link>
-      <div className="preferences">
-        <LanguageSwitch current={root?.locale ?? DEFAULT_LANGUAGE} />
-        <ThemeSwitch current={root?.theme ?? DEFAULT_THEME} />
+      {shell.top.length ? <TopMenu entries={shell.top} /> : null}
+      <div className="header-actions">
+        {shell.abilities.canCreateTask ? (
+          <Link to={routes.taskAdd()} className="button button-primary button-sm" data-testid="new-task">
+            <PlusIcon width={15} height={15} />
+            {t('shell.new_task')}
+          </Link>
+        ) : null}
+        <div className="preferences">
+          <LanguageSwitch current={root?.locale ?? DEFAULT_LANGUAGE} />
+          <ThemeSwitch current={root?.theme ?? DEFAULT_THEME} />
+        </div>
+        <span className="header-divider" aria-hidden="true" />
+        <Link
+          to={routes.profile()}
+          className="user-chip"
+          data-testid="current-user"
+          title={t('shell.profile')}
+        >
+          <Avatar name={shell.user.name} />
+          <span className="user-name">{shell.user.name}</span>
+        </Link>
+        <Form method="post" action={routes.logout()}>
+          <CsrfInput />
+          <Button type="submit" variant="ghost" size="sm">
+            <LogOutIcon width={15} height={15} />
+            {t('auth.logout')}
+          </Button>
+        </Form>
       </div>
-      <span className="header-divider" aria-hidden="true" />
-      <span className="user-chip" data-testid="current-user">
-        <span className="avatar" aria-hidden="true">
-          {initials(user.full_name, user.user_name)}
-        </span>
-        <span className="user-name">{name}</span>
-      </span>
-      <Form method="post" action={routes.logout()}>
-        <CsrfInput />
-        <Button type="submit" variant="ghost" size="sm">
-          <LogOutIcon width={15} height={15} />
-          {t('auth.logout')}
-        </Button>
-      </Form>
     </header>
   )
 }

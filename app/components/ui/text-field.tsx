@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 interface TextFieldProps {
   meta: FieldMetadata<string>
   label: string
-  type?: 'text' | 'email' | 'password'
+  type?: 'text' | 'email' | 'password' | 'tel'
   autoComplete?: string
   placeholder?: string
   autoFocus?: boolean

@@ -1,32 +1,25 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { EmptyState } from '~/components/page/empty-state'
+import { PageHeader } from '~/components/page/page-header'
 import { LayoutIcon } from '~/components/ui/icons'
-import { i18next } from '~/lib/i18next.server'
+import { titleMeta } from '~/lib/meta'
+import { titledPage } from '~/lib/page.server'
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await i18next.getFixedT(request)
-  return { title: t('lk.home.title') }
-}
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · Nodus` : 'Nodus' },
-]
+export const loader = ({ request }: LoaderFunctionArgs) => titledPage(request, 'lk.home.title')
+export const meta = titleMeta
 
 /** The personal dashboard (spec §2 /lk home). Widgets come with the boards; until then, the empty state. */
 export default function HomePage() {
   const { t } = useTranslation()
+  const { title } = useLoaderData<typeof loader>()
   return (
     <>
-      <h1 className="page-title">{t('lk.home.title')}</h1>
-      <section className="empty-state" aria-labelledby="empty-title">
-        <span className="empty-icon">
-          <LayoutIcon width={20} height={20} />
-        </span>
-        <p className="empty-title" id="empty-title">
-          {t('lk.home.empty')}
-        </p>
-        <p className="empty-text">{t('lk.home.empty_hint')}</p>
-      </section>
+      <PageHeader title={title} />
+      <EmptyState icon={<LayoutIcon width={20} height={20} />} title={t('lk.home.empty')}>
+        {t('lk.home.empty_hint')}
+      </EmptyState>
     </>
   )
 }

@@ -1,28 +1,18 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
-import { AppHeader } from '~/components/layout/app-header'
+import { AppShell } from '~/components/layout/app-shell'
 import { requireAccess } from '~/lib/access.server'
+import { shellData } from '~/lib/shell.server'
 
-/** Every /lk page: the access check of spec §4, then the header around the page. */
+/** Every /lk page: the access check of spec §4 (the guard of this layout), then the shell. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, node, rights } = await requireAccess(request)
-  return {
-    user: { id: user.id, full_name: user.full_name, user_name: user.user_name },
-    node: { id: node.id, domain: node.domain },
-    rights,
-  }
+  return shellData(request, await requireAccess(request), 'lk')
 }
 
-export const meta: MetaFunction = () => [{ title: 'Nodus' }]
-
 export default function LkLayout() {
-  const { user, node } = useLoaderData<typeof loader>()
   return (
-    <div className="app-shell">
-      <AppHeader user={user} node={node.domain} />
-      <main className="app-main" id="main">
-        <Outlet />
-      </main>
-    </div>
+    <AppShell shell={useLoaderData<typeof loader>()}>
+      <Outlet />
+    </AppShell>
   )
 }

@@ -1,0 +1,48 @@
+import { useFetcher, useMatches } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { menuVisibility } from '~/lib/menu'
+import type { ShellData } from '~/lib/shell.server'
+import { isSidebar } from '~/lib/theme'
+import { AppHeader } from './app-header'
+import { SideMenu } from './side-menu'
+
+/** A route that shows a board says so in its handle; its loader returns `board` (null: no such board). */
+export interface BoardHandle {
+  board: true
+}
+
+function useBoard(): { exists: boolean } | null {
+  const match = useMatches().find((m) => (m.handle as Partial<BoardHandle> | undefined)?.board)
+  if (!match) return null
+  return { exists: Boolean((match.data as { board?: unknown } | undefined)?.board) }
+}
+
+/**
+ * The layout of the personal area and of the admin area (spec §2): the header, the side menu
+ * (minimised or expanded as the `sidebar` cookie says; optimistic while the switch is posting),
+ * the page. On an existing board the node may hide either menu.
+ */
+export function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
+  const { t } = useTranslation()
+  const pending = useFetcher({ key: 'sidebar' }).formData?.get('sidebar')
+  const sidebar = isSidebar(pending) ? pending : shell.sidebar
+  const show = menuVisibility(
+    { no_left_menu: shell.node.noLeftMenu, no_top_menu: shell.node.noTopMenu },
+    useBoard(),
+  )
+  return (
+    <div className="shell" data-sidebar={sidebar} data-kind={shell.kind}>
+      <a className="skip-link" href="#main">
+        {t('app.skip_to_content')}
+      </a>
+      {show.top ? <AppHeader shell={shell} sidebar={sidebar} /> : null}
+      <div className="shell-body">
+        {show.left ? <SideMenu shell={shell} sidebar={sidebar} /> : null}
+        <main className="shell-main" id="main">
+          {children}
+        </main>
+      </div>
+    </div>
+  )
+}

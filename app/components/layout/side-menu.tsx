@@ -1,0 +1,204 @@
+import { Form, NavLink, useFetcher, useLocation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { containsActive, type MenuEntry } from '~/lib/menu'
+import { routes } from '~/lib/routes'
+import type { ShellData } from '~/lib/shell.server'
+import type { Sidebar } from '~/lib/theme'
+import { CsrfInput } from '../csrf-input'
+import { BellIcon, ChevronIcon, ExternalIcon, LogOutIcon, SidebarIcon, UserIcon } from '../ui/icons'
+import { Avatar } from './avatar'
+import { MenuIcon } from './menu-icon'
+
+function useLabel() {
+  const { t } = useTranslation()
+  return (entry: MenuEntry) => ('key' in entry.label ? t(entry.label.key) : entry.label.text)
+}
+
+function MenuLink({ entry }: { entry: MenuEntry }) {
+  const label = useLabel()(entry)
+  const content = (
+    <>
+      <MenuIcon name={entry.icon} />
+      <span className="menu-label">{label}</span>
+      {entry.external ? <ExternalIcon className="menu-external" width={12} height={12} /> : null}
+    </>
+  )
+  if (!entry.href) return <span className="menu-link menu-link-inert">{content}</span>
+  if (entry.external)
+    return (
+      <a href={entry.href} className="menu-link" target="_blank" rel="noopener noreferrer" title={label}>
+        {content}
+      </a>
+    )
+  return (
+    <NavLink
+      to={entry.href}
+      end={entry.href === routes.home()}
+      className="menu-link"
+      title={label}
+      prefetch="intent"
+    >
+      {content}
+    </NavLink>
+  )
+}
+
+/**
+ * One entry: a link, a heading, or a collapsible group (<details>: opens and closes without
+ * JavaScript; starts open when it holds the current page).
+ */
+function MenuNode({ entry, depth, pathname }: { entry: MenuEntry; depth: number; pathname: string }) {
+  const label = useLabel()(entry)
+  if (entry.heading)
+    return (
+      <li className="menu-heading" data-testid={`menu-${entry.id}`}>
+        {label}
+      </li>
+    )
+  if (entry.items?.length)
+    return (
+      <li>
+        <details
+          className="menu-group"
+          open={containsActive(entry, pathname) || undefined}
+          data-testid={`menu-${entry.id}`}
+        >
+          <summary className="menu-link" title={label}>
+            <MenuIcon name={entry.icon} />
+            <span className="menu-label">{label}</span>
+            <ChevronIcon className="menu-chevron" width={14} height={14} />
+          </summary>
+          <MenuList
+            entries={entry.href ? [{ ...entry, items: undefined }, ...entry.items] : entry.items}
+            depth={depth + 1}
+            pathname={pathname}
+          />
+        </details>
+      </li>
+    )
+  return (
+    <li data-testid={`menu-${entry.id}`}>
+      <MenuLink entry={entry} />
+    </li>
+  )
+}
+
+function MenuList({ entries, depth, pathname }: { entries: MenuEntry[]; depth: number; pathname: string }) {
+  return (
+    <ul className={`menu menu-level-${depth}`}>
+      {entries.map((entry) => (
+        <MenuNode key={entry.id} entry={entry} depth={depth} pathname={pathname} />
+      ))}
+    </ul>
+  )
+}
+
+/** Spec §2: the non-admin menu's notifications entry. Notifications arrive with their issue. */
+function Notifications() {
+  const { t } = useTranslation()
+  return (
+    <details className="menu-popover" data-testid="notifications">
+      <summary className="menu-link" title={t('shell.notifications')}>
+        <BellIcon className="menu-icon" width={16} height={16} />
+        <span className="menu-label">{t('shell.notifications')}</span>
+      </summary>
+      <div className="popover-panel" role="status">
+        {t('shell.notifications.empty')}
+      </div>
+    </details>
+  )
+}
+
+/** Spec §2: the profile block — who is signed in, their profile data, services, and log out. */
+function ProfileBlock({ user, servicesUrl }: Pick<ShellData, 'user'> & { servicesUrl: string | null }) {
+  const { t } = useTranslation()
+  return (
+    <details className="profile-block" data-testid="profile-block">
+      <summary
+        className="profile-summary"
+        title={user.name}
+        aria-label={`${t('shell.account_menu')}: ${user.name}`}
+      >
+        <Avatar name={user.name} />
+        <span className="profile-text">
+          <span className="profile-name">{user.name}</span>
+          <span className="profile-email">{user.email}</span>
+        </span>
+        <ChevronIcon className="menu-chevron" width={14} height={14} />
+      </summary>
+      <ul className="menu profile-menu">
+        <li>
+          <NavLink to={routes.profile()} className="menu-link">
+            <UserIcon className="menu-icon" width={16} height={16} />
+            <span className="menu-label">{t('shell.profile')}</span>
+          </NavLink>
+        </li>
+        {servicesUrl ? (
+          <li>
+            <a href={servicesUrl} className="menu-link" target="_blank" rel="noopener noreferrer">
+              <ExternalIcon className="menu-icon" width={16} height={16} />
+              <span className="menu-label">{t('shell.services')}</span>
+            </a>
+          </li>
+        ) : null}
+        <li>
+          <Form method="post" action={routes.logout()}>
+            <CsrfInput />
+            <button type="submit" className="menu-link">
+              <LogOutIcon className="menu-icon" width={16} height={16} />
+              <span className="menu-label">{t('auth.logout')}</span>
+            </button>
+          </Form>
+        </li>
+      </ul>
+    </details>
+  )
+}
+
+/** Minimise / expand: a form post kept in a cookie (works without JavaScript), optimistic with it. */
+function SidebarToggle({ sidebar }: { sidebar: Sidebar }) {
+  const { t } = useTranslation()
+  const fetcher = useFetcher({ key: 'sidebar' })
+  const location = useLocation()
+  const next: Sidebar = sidebar === 'full' ? 'min' : 'full'
+  const label = next === 'min' ? t('shell.sidebar.minimise') : t('shell.sidebar.expand')
+  return (
+    <fetcher.Form method="post" action={routes.setSidebar()}>
+      <CsrfInput />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <button type="submit" name="sidebar" value={next} className="menu-link sidebar-toggle" title={label}>
+        <SidebarIcon className="menu-icon" width={16} height={16} />
+        <span className="menu-label">{label}</span>
+      </button>
+    </fetcher.Form>
+  )
+}
+
+/** The side menu of spec §2: up to three levels, groups, headings, a footer and the profile block. */
+export function SideMenu({ shell, sidebar }: { shell: ShellData; sidebar: Sidebar }) {
+  const { t } = useTranslation()
+  const { pathname } = useLocation()
+  return (
+    <aside className="side" data-testid="side-menu">
+      <nav className="side-nav" aria-label={shell.kind === 'admin' ? t('admin.menu') : t('shell.side_menu')}>
+        <MenuList entries={shell.menu} depth={1} pathname={pathname} />
+      </nav>
+      <div className="side-footer">
+        {shell.kind === 'lk' || shell.footer.length ? (
+          <ul className="menu" data-testid="menu-footer">
+            {shell.kind === 'lk' ? (
+              <li>
+                <Notifications />
+              </li>
+            ) : null}
+            {shell.footer.map((entry) => (
+              <MenuNode key={entry.id} entry={entry} depth={1} pathname={pathname} />
+            ))}
+          </ul>
+        ) : null}
+        <ProfileBlock user={shell.user} servicesUrl={shell.node.servicesUrl} />
+        <SidebarToggle sidebar={sidebar} />
+      </div>
+    </aside>
+  )
+}

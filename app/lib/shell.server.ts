@@ -1,0 +1,56 @@
+import type { Access } from './access.server'
+import { shellAbilities } from './guards'
+import { adminFooter, adminMenu, lkFooter, lkMenu, type MenuEntry, nodeMenu, topMenu } from './menu'
+import { getSidebar } from './session.server'
+import type { Sidebar } from './theme'
+
+export type ShellKind = 'lk' | 'admin'
+
+/** What the layout of the personal area and of the admin area render (app/components/layout/). */
+export interface ShellData {
+  kind: ShellKind
+  user: { id: string; name: string; email: string }
+  node: {
+    id: string
+    domain: string
+    /** Spec §2: honoured on an existing board only (menuVisibility). */
+    noLeftMenu: boolean
+    noTopMenu: boolean
+    /** The node's service centre (settings.auth.service_center.url): the profile block's "services". */
+    servicesUrl: string | null
+  }
+  abilities: { isAdmin: boolean; canCreateTask: boolean }
+  menu: MenuEntry[]
+  footer: MenuEntry[]
+  /** The header's main menu: the node's own first level. */
+  top: MenuEntry[]
+  sidebar: Sidebar
+}
+
+/** The shell of a page, from the access check the layout's guard made. */
+export async function shellData(request: Request, access: Access, kind: ShellKind): Promise<ShellData> {
+  const { user, node, rights } = access
+  const settings = node.settings
+  const abilities = shellAbilities(rights)
+  const services = (settings.auth as { service_center?: { url?: string } | null } | undefined)?.service_center
+  return {
+    kind,
+    user: {
+      id: user.id,
+      name: user.full_name || user.user_name,
+      email: user.contacts?.email || user.user_name,
+    },
+    node: {
+      id: node.id,
+      domain: node.domain,
+      noLeftMenu: settings.no_left_menu === true,
+      noTopMenu: settings.no_top_menu === true,
+      servicesUrl: typeof services?.url === 'string' ? services.url : null,
+    },
+    abilities,
+    menu: kind === 'admin' ? adminMenu() : lkMenu(settings),
+    footer: kind === 'admin' ? adminFooter() : lkFooter(abilities.isAdmin),
+    top: topMenu(nodeMenu(settings)),
+    sidebar: await getSidebar(request),
+  }
+}

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { Outlet, useLoaderData } from '@remix-run/react'
+import { AppShell } from '~/components/layout/app-shell'
+import { requireAdmin } from '~/lib/access.server'
+import { shellData } from '~/lib/shell.server'
+
+/**
+ * Every /admin page: the access check, then is_admin (spec §6: else home), then the shell with the
+ * admin menu. The pages' own loaders run beside this one: one that reads data calls
+ * `requireAdmin(request)` too (shared by the request, so it costs no second check).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return shellData(request, await requireAdmin(request), 'admin')
+}
+
+export default function AdminLayout() {
+  return (
+    <AppShell shell={useLoaderData<typeof loader>()}>
+      <Outlet />
+    </AppShell>
+  )
+}

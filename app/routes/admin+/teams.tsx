@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { AdminListPage } from '~/components/admin/admin-list-page'
+import { titleMeta } from '~/lib/meta'
+import { titledPage } from '~/lib/page.server'
+
+export const loader = ({ request }: LoaderFunctionArgs) => titledPage(request, 'admin.teams')
+export const meta = titleMeta
+
+/** Spec §2 /admin teams. */
+export default function AdminTeams() {
+  return <AdminListPage />
+}
