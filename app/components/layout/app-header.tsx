@@ -12,6 +12,7 @@ import { ThemeSwitch } from '../preferences/theme-switch'
 import { Button } from '../ui/button'
 import { ChevronIcon, LogOutIcon, LogoMark, PlusIcon } from '../ui/icons'
 import { Avatar } from './avatar'
+import { usePopoverDetails } from './use-popover-details'
 
 function entryLabel(entry: MenuEntry, t: (key: string) => string) {
   return 'key' in entry.label ? t(entry.label.key) : entry.label.text
@@ -31,6 +32,28 @@ function TopLink({ entry, t }: { entry: MenuEntry; t: (key: string) => string })
   )
 }
 
+/** An entry with children: a list of the links under it (levels two and three). */
+function TopGroup({ entry, t }: { entry: MenuEntry; t: (key: string) => string }) {
+  const links = [entry, ...(entry.items ?? []).flatMap((child) => [child, ...(child.items ?? [])])].filter(
+    (e) => e.href && !e.heading,
+  )
+  return (
+    <details className="top-menu-group" ref={usePopoverDetails()}>
+      <summary className="top-menu-link">
+        {entryLabel(entry, t)}
+        <ChevronIcon className="menu-chevron" width={12} height={12} />
+      </summary>
+      <ul className="dropdown">
+        {links.map((e) => (
+          <li key={e.id}>
+            <TopLink entry={e} t={t} />
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
+}
+
 /** The header's main menu: the node's first level; an entry with children opens a list of them. */
 function TopMenu({ entries }: { entries: MenuEntry[] }) {
   const { t } = useTranslation()
@@ -40,21 +63,7 @@ function TopMenu({ entries }: { entries: MenuEntry[] }) {
         {entries.map((entry) =>
           entry.items?.length ? (
             <li key={entry.id}>
-              <details className="top-menu-group">
-                <summary className="top-menu-link">
-                  {entryLabel(entry, t)}
-                  <ChevronIcon className="menu-chevron" width={12} height={12} />
-                </summary>
-                <ul className="dropdown">
-                  {[entry, ...entry.items.flatMap((child) => [child, ...(child.items ?? [])])]
-                    .filter((e) => e.href && !e.heading)
-                    .map((e) => (
-                      <li key={e.id}>
-                        <TopLink entry={e} t={t} />
-                      </li>
-                    ))}
-                </ul>
-              </details>
+              <TopGroup entry={entry} t={t} />
             </li>
           ) : (
             <li key={entry.id}>

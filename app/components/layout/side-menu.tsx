@@ -8,6 +8,7 @@ import { CsrfInput } from '../csrf-input'
 import { BellIcon, ChevronIcon, ExternalIcon, LogOutIcon, SidebarIcon, UserIcon } from '../ui/icons'
 import { Avatar } from './avatar'
 import { MenuIcon } from './menu-icon'
+import { usePopoverDetails } from './use-popover-details'
 
 function useLabel() {
   const { t } = useTranslation()
@@ -97,7 +98,7 @@ function MenuList({ entries, depth, pathname }: { entries: MenuEntry[]; depth: n
 function Notifications() {
   const { t } = useTranslation()
   return (
-    <details className="menu-popover" data-testid="notifications">
+    <details className="menu-popover" data-testid="notifications" ref={usePopoverDetails()}>
       <summary className="menu-link" title={t('shell.notifications')}>
         <BellIcon className="menu-icon" width={16} height={16} />
         <span className="menu-label">{t('shell.notifications')}</span>
@@ -113,7 +114,7 @@ function Notifications() {
 function ProfileBlock({ user, servicesUrl }: Pick<ShellData, 'user'> & { servicesUrl: string | null }) {
   const { t } = useTranslation()
   return (
-    <details className="profile-block" data-testid="profile-block">
+    <details className="profile-block" data-testid="profile-block" ref={usePopoverDetails()}>
       <summary
         className="profile-summary"
         title={user.name}
@@ -181,6 +182,11 @@ export function SideMenu({ shell, sidebar }: { shell: ShellData; sidebar: Sideba
   return (
     <aside className="side" data-testid="side-menu">
       <nav className="side-nav" aria-label={shell.kind === 'admin' ? t('admin.menu') : t('shell.side_menu')}>
+        {shell.kind === 'admin' ? (
+          <p className="side-title" aria-hidden="true">
+            {t('admin.menu')}
+          </p>
+        ) : null}
         <MenuList entries={shell.menu} depth={1} pathname={pathname} />
       </nav>
       <div className="side-footer">

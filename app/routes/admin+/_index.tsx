@@ -1,5 +1,12 @@
-import { redirect } from '@remix-run/node'
+import { type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { requireAdmin } from '~/lib/access.server'
 import { routes } from '~/lib/routes'
 
-/** `/admin` → the users page (the layout's guard has already checked is_admin). */
-export const loader = () => redirect(routes.adminUsers())
+/**
+ * `/admin` → the users page. Loaders run side by side and a child's redirect can win over the
+ * layout's, so this one passes the layout's guard first (shared by the request: no second check).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request)
+  return redirect(routes.adminUsers())
+}

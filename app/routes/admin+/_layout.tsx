@@ -6,8 +6,8 @@ import { shellData } from '~/lib/shell.server'
 
 /**
  * Every /admin page: the access check, then is_admin (spec §6: else home), then the shell with the
- * admin menu. The pages' own loaders run beside this one: one that reads data calls
- * `requireAdmin(request)` too (shared by the request, so it costs no second check).
+ * admin menu. The pages' own loaders run beside this one, not after it: one that reads data or
+ * redirects calls `requireAdmin(request)` first (shared by the request: no second check).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return shellData(request, await requireAdmin(request), 'admin')

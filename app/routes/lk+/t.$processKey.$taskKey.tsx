@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { PageHeader } from '~/components/page/page-header'
+import { requireAccess } from '~/lib/access.server'
 import { titleMeta } from '~/lib/meta'
 import { pageTitle } from '~/lib/page.server'
 import { routes } from '~/lib/routes'
@@ -24,6 +25,8 @@ async function findTask(
  * задачи'. An unknown task is page-not-found.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  // The layout's access check first: its redirect (to login…) must win over page-not-found.
+  await requireAccess(request)
   const task = await findTask(request, params.processKey ?? '', params.taskKey ?? '')
   if (!task) throw redirect(routes.pageNotFound())
   return { title: await pageTitle(request, 'tasks.card.title'), task }
