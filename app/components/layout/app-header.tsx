@@ -102,7 +102,7 @@ export function AppHeader({ shell, sidebar }: { shell: ShellData; sidebar: Sideb
         {shell.abilities.canCreateTask ? (
           <Link to={routes.taskAdd()} className="button button-primary button-sm" data-testid="new-task">
             <PlusIcon width={15} height={15} />
-            {t('shell.new_task')}
+            <span className="button-label">{t('shell.new_task')}</span>
           </Link>
         ) : null}
         <div className="preferences">
@@ -123,7 +123,7 @@ export function AppHeader({ shell, sidebar }: { shell: ShellData; sidebar: Sideb
           <CsrfInput />
           <Button type="submit" variant="ghost" size="sm">
             <LogOutIcon width={15} height={15} />
-            {t('auth.logout')}
+            <span className="button-label">{t('auth.logout')}</span>
           </Button>
         </Form>
       </div>
