@@ -1,4 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { catalogue } from '../errors/catalogue'
 import type { FieldType } from '../fields/types'
 import { type CheckedCompare, checkQueryText } from './check'
 import { rqlDetail } from './errors'
@@ -180,5 +182,58 @@ describe('checkQuery errors', () => {
     expect(r.ok && (r.value.where as CheckedCompare).field.type).toBe('text')
     const odd = checkQueryText('cf_odd = 1', shadow)
     expect(!odd.ok && odd.errors[0].code).toBe('rql.field_not_filterable')
+  })
+})
+
+describe('checkQuery on random conditions', () => {
+  const keys = [...FIELDS.map((f) => f.name), 'status', 'assignee.id', 'created_at', 'cf_place.zip', 'nope']
+  const values = [
+    'x',
+    '""',
+    '0',
+    '42',
+    '-7d',
+    '+1y',
+    'me()',
+    'today()',
+    'now()',
+    '31.02.2024',
+    '2024-01-31',
+    '"+7 ("',
+  ]
+  const ops = ['=', '!=', '>', '>=', '<', '<=', '~', '!~']
+  const condition = fc.oneof(
+    fc
+      .tuple(fc.constantFrom(...keys), fc.constantFrom(...ops), fc.constantFrom(...values))
+      .map((p) => p.join(' ')),
+    fc
+      .tuple(
+        fc.constantFrom(...keys),
+        fc.constantFrom('in', 'not in'),
+        fc.array(fc.constantFrom(...values), { minLength: 1 }),
+      )
+      .map(([k, op, vs]) => `${k} ${op} (${vs.join(', ')})`),
+    fc.tuple(fc.constantFrom(...keys), fc.constantFrom('is empty', 'is not empty')).map((p) => p.join(' ')),
+  )
+  const query = fc
+    .tuple(
+      fc.array(condition, { minLength: 1, maxLength: 4 }),
+      fc.array(fc.constantFrom(...keys), { maxLength: 2 }),
+    )
+    .map(([cs, sorts]) => cs.join(' or ') + (sorts.length ? ` order by ${sorts.join(', ')}` : ''))
+
+  it('never throws, and points every error into the text', () => {
+    fc.assert(
+      fc.property(query, (text) => {
+        const r = checkQueryText(text, FIELDS)
+        if (r.ok) return
+        for (const e of r.errors) {
+          expect(e.code).not.toBe('rql.syntax_error')
+          expect(e.message in catalogue).toBe(true)
+          expect(0 <= e.position && e.position < e.end && e.end <= text.length).toBe(true)
+        }
+      }),
+      { numRuns: 2000 },
+    )
   })
 })
