@@ -85,3 +85,10 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
   console.error(`[web] ${request.method} ${new URL(request.url).pathname} failed:`, error)
 }
+
+/**
+ * The `/api/*` forwarding, exported for the web server (server/index.mjs), which calls it before the
+ * Remix router: forwarding needs no route matching, and skipping it is most of the forwarding's cost.
+ * app/routes/api+/$.ts keeps serving it when the app runs under another server.
+ */
+export { forwardToUpstream } from './lib/api-proxy.server'

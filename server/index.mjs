@@ -7,6 +7,7 @@ import diagnosticsChannel from 'node:diagnostics_channel'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
+import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js'
 import compression from 'compression'
 import express from 'express'
 import pino from 'pino'
@@ -43,6 +44,17 @@ app.use(
     autoLogging: { ignore: (req) => req.url.startsWith(build.publicPath) },
   }),
 )
+// /api/* goes straight to the app's forwarding (app/lib/api-proxy.server.ts): no compression (the
+// upstream's bodies are streamed as they come), no static-file look-up, no route matching.
+const forwardToUpstream = build.entry.module.forwardToUpstream
+app.all('/api/*', async (req, res, next) => {
+  if (req.path === '/api/health') return next() // the web tier's own health (app/routes/api+/health.ts)
+  try {
+    await sendRemixResponse(res, await forwardToUpstream(createRemixRequest(req, res)))
+  } catch (error) {
+    next(error)
+  }
+})
 app.use(compression())
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }))
 app.use(express.static('public', { maxAge: '1h' }))

@@ -73,6 +73,35 @@ export const catalogue = {
   'value_error.phone': 'Enter a phone number as +7 (###) ###-##-##',
   'value_error.field_name':
     'Use lower-case Latin letters, digits and underscores; a custom field starts with cf_',
+  // The task query language (PRODUCT.md §6). `code` is one of the first six; the finer reasons
+  // ride along as the error's message key. Positions count from 1.
+  'rql.syntax_error': 'The query has an error at position {position}',
+  'rql.unknown_field': 'Unknown field {field} at position {position}',
+  'rql.field_not_filterable': 'The field {field} cannot be searched (position {position})',
+  'rql.field_not_sortable': 'Tasks cannot be sorted by {field} (position {position})',
+  'rql.operator_not_allowed': 'The operator {operator} cannot be used with {field} (position {position})',
+  'rql.invalid_value': 'The value at position {position} does not suit the field {field}',
+  'rql.invalid_value.function': 'This function cannot be used with the field {field} (position {position})',
+  'rql.invalid_value.empty': 'To find an empty {field}, write "is empty" (position {position})',
+  'rql.syntax_error.unexpected_character':
+    'Unexpected character at position {position}; put text in double quotes',
+  'rql.syntax_error.unterminated_string': 'The quoted text starting at position {position} is not closed',
+  'rql.syntax_error.invalid_escape':
+    'In quoted text a backslash may only precede " or another backslash (position {position})',
+  'rql.syntax_error.unknown_operator': 'Unknown operator at position {position}',
+  'rql.syntax_error.expected_field': 'A field name is expected at position {position}',
+  'rql.syntax_error.expected_operator': 'An operator is expected at position {position}',
+  'rql.syntax_error.missing_value': 'A value is expected at position {position}',
+  'rql.syntax_error.expected_list': 'A list of values in parentheses is expected at position {position}',
+  'rql.syntax_error.list_not_allowed': 'A list of values needs "in" or "not in" (position {position})',
+  'rql.syntax_error.empty_parentheses': 'The parentheses at position {position} are empty',
+  'rql.syntax_error.expected_closing_parenthesis': 'A closing parenthesis is expected at position {position}',
+  'rql.syntax_error.expected_empty': 'The word "empty" is expected at position {position}',
+  'rql.syntax_error.expected_by': 'The word "by" is expected at position {position}',
+  'rql.syntax_error.unknown_function': 'Unknown function at position {position}: use me(), today() or now()',
+  'rql.syntax_error.trailing_input':
+    'Unexpected text at position {position}: join conditions with "and" or "or"',
+  'rql.syntax_error.too_complex': 'The query is too long or too deeply nested (position {position})',
 } as const
 
 export type CatalogueCode = keyof typeof catalogue
