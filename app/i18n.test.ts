@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { catalogue } from '@domain/errors/catalogue'
 import { createInstance } from 'i18next'
 import { describe, expect, it } from 'vitest'
-import { i18nConfig, type Language, NAMESPACES, type Namespace, resources, SUPPORTED_LANGUAGES } from './i18n'
+import { i18nConfig, type Language, NAMESPACES, type Namespace, SUPPORTED_LANGUAGES } from './i18n'
+import { resources } from './lib/i18n-resources.server'
 import { TOAST_TYPES } from './lib/toast'
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
@@ -22,6 +23,9 @@ describe('locales', () => {
     for (const lng of SUPPORTED_LANGUAGES) {
       const files = readdirSync(join(root, lng)).filter((f) => f.endsWith('.json'))
       expect(files.map((f) => f.replace(/\.json$/, '')).sort(), lng).toEqual([...NAMESPACES].sort())
+      expect(Object.keys(resources[lng]).sort(), `${lng} in i18n-resources.server.ts`).toEqual(
+        [...NAMESPACES].sort(),
+      )
     }
   })
 

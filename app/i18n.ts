@@ -1,18 +1,13 @@
 import type { InitOptions } from 'i18next'
-import commonEn from '../public/locales/en/common.json'
-import shellEn from '../public/locales/en/shell.json'
-import commonRu from '../public/locales/ru/common.json'
-import shellRu from '../public/locales/ru/shell.json'
-import commonZh from '../public/locales/zh/common.json'
-import shellZh from '../public/locales/zh/shell.json'
-
 /**
  * i18next settings shared by the server (a fresh instance per request) and the browser.
  *
  * Keys are flat (`keySeparator: false`): catalogue codes such as `value_error` and `value_error.email`
  * are both keys, which nesting cannot express. Placeholders use single braces, `{max}`, as the
- * catalogue's English texts do. The three languages are bundled (a few KB each), so no request waits
- * on a translation file; they are also served from /locales for other clients.
+ * catalogue's English texts do. The server holds every language (app/lib/i18n-resources.server.ts);
+ * the browser fetches the page's language only, from /locales (the static files), preloaded by the
+ * page's <head> so that hydration does not wait for them — a language the browser never uses is
+ * never downloaded, and the texts stay out of the JavaScript bundle.
  *
  * Namespaces: `common` (the catalogue and what every page needs) and one file per area of the app
  * (`shell`: the layout, menus, profile, task creation and admin pages). Every namespace is loaded
@@ -24,14 +19,9 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number]
 export const DEFAULT_LANGUAGE: Language = 'ru'
 export const DEFAULT_NS = 'common'
 
-export const resources = {
-  ru: { common: commonRu, shell: shellRu },
-  en: { common: commonEn, shell: shellEn },
-  zh: { common: commonZh, shell: shellZh },
-} as const
-
-export type Namespace = keyof (typeof resources)[Language]
-export const NAMESPACES = Object.keys(resources[DEFAULT_LANGUAGE]) as Namespace[]
+/** The files of public/locales/{lng}/ (app/i18n.test.ts checks them against this list). */
+export const NAMESPACES = ['common', 'shell'] as const
+export type Namespace = (typeof NAMESPACES)[number]
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value)
@@ -42,7 +32,7 @@ export const i18nConfig = {
   fallbackLng: DEFAULT_LANGUAGE,
   lng: DEFAULT_LANGUAGE,
   defaultNS: DEFAULT_NS,
-  ns: NAMESPACES,
+  ns: [...NAMESPACES],
   fallbackNS: NAMESPACES.filter((ns) => ns !== DEFAULT_NS),
   keySeparator: false,
   nsSeparator: false,
@@ -53,3 +43,8 @@ export const i18nConfig = {
 
 /** Local storage key holding the language with JavaScript (spec §9). */
 export const LANGUAGE_STORAGE_KEY = '_l'
+
+/** A namespace of a language as the browser fetches it; `v` (the texts' hash) makes a change reach it at once. */
+export function localeUrl(lng: string, ns: string, version: string): string {
+  return `/locales/${lng}/${ns}.json?v=${encodeURIComponent(version)}`
+}

@@ -19,9 +19,10 @@ import { ErrorScreen } from './components/error-screen'
 import { NodeThemeStyle } from './components/node-theme-style'
 import { useNonce } from './components/nonce-provider'
 import { AlertList } from './components/ui/alert-list'
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY } from './i18n'
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY, localeUrl, NAMESPACES } from './i18n'
 import { CSRF_ERROR } from './lib/csrf'
 import { csrfToken } from './lib/csrf.server'
+import { RESOURCES_VERSION } from './lib/i18n-resources.server'
 import { i18next } from './lib/i18next.server'
 import { nodeName } from './lib/node.server'
 import { getNodeLook } from './lib/node-assets.server'
@@ -59,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toasts: flash.toasts,
       clientToken: flash.clientToken,
       csrf: csrf.token,
+      i18nVersion: RESOURCES_VERSION,
       node: {
         domain: nodeName(request),
         version: look?.version ?? null,
@@ -80,7 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const theme = isTheme(pendingTheme) ? pendingTheme : (root?.theme ?? DEFAULT_THEME)
   const locale = root?.locale ?? (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE)
   return (
-    <html lang={locale} dir="ltr" data-theme={theme}>
+    <html lang={locale} dir="ltr" data-theme={theme} data-i18n={root?.i18nVersion}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -89,6 +91,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="csp-nonce" nonce={nonce || undefined} suppressHydrationWarning />
         <Meta />
         <link rel="icon" href={root?.node.favicon ?? FALLBACK_FAVICON} />
+        {NAMESPACES.map((ns) => (
+          <link
+            key={ns}
+            rel="preload"
+            as="fetch"
+            crossOrigin="anonymous"
+            href={localeUrl(locale, ns, root?.i18nVersion ?? '')}
+          />
+        ))}
         <Links />
         <NodeThemeStyle domain={root?.node.domain ?? ''} version={root?.node.version ?? null} />
       </head>

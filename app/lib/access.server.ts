@@ -10,15 +10,12 @@ import {
   taskCreateGuard,
 } from './guards'
 import { nodeName } from './node.server'
+import { getNodeByDomain, type NodeInfo } from './node-assets.server'
 import { perRequest } from './request-context.server'
 import type { UpstreamResult } from './upstream.server'
 import { upstream } from './upstream.server'
 
-export interface NodeInfo {
-  id: string
-  domain: string
-  settings: Record<string, unknown>
-}
+export type { NodeInfo }
 
 export interface Access {
   user: PublicUser & { impersonator_id?: string | null }
@@ -43,7 +40,8 @@ function enforce(outcome: AccessOutcome, res?: UpstreamResult<unknown>): void {
  *   no token → login (with the way back); the user (GET /users/me; 401 → sign out);
  *   the node from the host (404 → node-not-found); the user's rights in it (404 or no
  *   is_authorized → node-not-binded).
- * The user and the node are fetched at once; the rights need both.
+ * The user and the node are fetched at once (the node from a cache of a few seconds: it is public and
+ * the same for every page); the rights need both.
  */
 async function checkAccess(request: Request): Promise<Access> {
   requireToken(request)
@@ -51,7 +49,7 @@ async function checkAccess(request: Request): Promise<Access> {
   const domain = nodeName(request)
   const [me, node] = await Promise.all([
     api.get<Access['user']>('/api/users/me'),
-    api.get<NodeInfo>(`/api/nodes/domain/${encodeURIComponent(domain)}`),
+    getNodeByDomain(request, domain),
   ])
   const first = decideUserAndNode(me.status, node.status, domain)
   enforce(first, first.kind === 'unexpected' && me.ok ? node : me)

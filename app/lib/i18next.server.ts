@@ -1,5 +1,6 @@
 import { RemixI18Next } from 'remix-i18next/server'
-import { DEFAULT_LANGUAGE, i18nConfig, resources, SUPPORTED_LANGUAGES } from '~/i18n'
+import { DEFAULT_LANGUAGE, i18nConfig, SUPPORTED_LANGUAGES } from '~/i18n'
+import { resources } from './i18n-resources.server'
 import { getNodeLook } from './node-assets.server'
 import { localeCookie } from './session.server'
 

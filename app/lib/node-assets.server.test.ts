@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 const get = vi.fn()
-vi.mock('./upstream.server', () => ({ upstream: () => ({ get }) }))
+vi.mock('./upstream.server', () => ({ upstream: () => ({ get }), detached: (r: Request) => r }))
 
-const { ASSETS_TTL_MS, clearNodeLookCache, getNodeLook } = await import('./node-assets.server')
+const { ASSETS_TTL_MS, clearNodeLookCache, getNodeByDomain, getNodeLook } = await import(
+  './node-assets.server'
+)
 
 const assets = (version: string, extra: Record<string, unknown> = {}) => ({
   status: 200,
@@ -84,5 +86,30 @@ describe('getNodeLook (the per-node memory cache of GET /api/nodes/assets/{domai
   it('ignores a locale the app does not speak', async () => {
     get.mockResolvedValue(assets('1', { settings: { logo: {}, locale: 'fr' } }))
     expect((await getNodeLook(req()))?.locale).toBeNull()
+  })
+})
+
+describe("getNodeByDomain (the access check's node look-up, cached)", () => {
+  it('keeps a node, and the word that there is none, for the TTL; not an error', async () => {
+    get.mockResolvedValue({
+      status: 200,
+      ok: true,
+      data: { id: 'n1', domain: 'start', settings: {} },
+      detail: [],
+    })
+    await getNodeByDomain(req(), 'start', 0)
+    await getNodeByDomain(req(), 'start', ASSETS_TTL_MS - 1)
+    expect(get).toHaveBeenCalledTimes(1)
+    expect(get).toHaveBeenCalledWith('/api/nodes/domain/start', { token: null, on401: 'return' })
+
+    get.mockResolvedValue({ status: 404, ok: false, data: undefined, detail: [] })
+    expect((await getNodeByDomain(req(), 'nope', 0)).status).toBe(404)
+    await getNodeByDomain(req(), 'nope', 1)
+    expect(get).toHaveBeenCalledTimes(2)
+
+    get.mockResolvedValue({ status: 500, ok: false, data: undefined, detail: [] })
+    await getNodeByDomain(req(), 'broken', 0)
+    await getNodeByDomain(req(), 'broken', 1)
+    expect(get).toHaveBeenCalledTimes(4)
   })
 })

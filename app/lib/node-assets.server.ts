@@ -1,7 +1,13 @@
 import { isLanguage, type Language } from '~/i18n'
+
+/*
+ * The public look-ups of a node that every page makes, cached per process for a few seconds:
+ * its look (GET /api/nodes/assets/{domain}) and the node itself (GET /api/nodes/domain/{domain}).
+ */
 import { nodeName } from './node.server'
 import { assetOrigins, composeThemeCss, type ThemeAssets } from './node-theme'
-import { upstream } from './upstream.server'
+import { ttlCache } from './ttl-cache.server'
+import { detached, type UpstreamResult, upstream } from './upstream.server'
 
 /** GET /api/nodes/assets/{domain}: what anyone may know of a node (api/src/routes/nodes/schemas.ts). */
 export interface NodeAssets extends ThemeAssets {
@@ -27,16 +33,8 @@ export interface NodeLook {
 
 /** How long a node's look is trusted before asking the upstream again. */
 export const ASSETS_TTL_MS = 5_000
-/** Hosts are chosen by the caller: bound the cache so made-up names cannot grow it without end. */
-const MAX_NODES = 1_000
 
-interface Entry {
-  at: number
-  look: NodeLook | null
-  pending?: Promise<NodeLook | null>
-}
-
-const cache = new Map<string, Entry>()
+const looks = ttlCache<NodeLook | null>({ ttlMs: ASSETS_TTL_MS })
 
 export function deriveLook(domain: string, assets: NodeAssets): NodeLook {
   const { logo, locale } = assets.settings
@@ -56,12 +54,13 @@ async function fetchLook(
   domain: string,
   previous: NodeLook | null,
 ): Promise<NodeLook | null> {
-  // Shared by every request waiting for this node: not cut short when the first caller goes away.
-  const detached = new Request(request.url, { headers: request.headers })
-  const res = await upstream(detached).get<NodeAssets>(`/api/nodes/assets/${encodeURIComponent(domain)}`, {
-    token: null,
-    on401: 'return',
-  })
+  const res = await upstream(detached(request)).get<NodeAssets>(
+    `/api/nodes/assets/${encodeURIComponent(domain)}`,
+    {
+      token: null,
+      on401: 'return',
+    },
+  )
   // No such node (or not a valid name): nothing to theme; the access check shows node-not-found.
   if (res.status === 404 || res.status === 422) return null
   if (!res.ok || !res.data) throw new Error(`GET /api/nodes/assets/${domain} answered ${res.status}`)
@@ -70,39 +69,56 @@ async function fetchLook(
   return deriveLook(domain, res.data)
 }
 
-function remember(domain: string, entry: Entry) {
-  cache.delete(domain)
-  cache.set(domain, entry)
-  if (cache.size > MAX_NODES) cache.delete(cache.keys().next().value!)
+/**
+ * The look of the node this request's host names, from the per-process cache (asked of the
+ * upstream at most once per ASSETS_TTL_MS per node). A failure is only logged (spec §8: theme
+ * failures are only logged): the last known look, or none, is used until the next try.
+ */
+export function getNodeLook(request: Request, now = Date.now()): Promise<NodeLook | null> {
+  const domain = nodeName(request)
+  return looks.get(
+    domain,
+    (stale) =>
+      fetchLook(request, domain, stale ?? null).catch((error: unknown) => {
+        const why = error instanceof Response ? `upstream ${error.status}` : String(error)
+        console.error(`[web] theme of node ${domain}: ${why}`)
+        return stale ?? null
+      }),
+    now,
+  )
 }
 
+/** The node a domain names, as GET /api/nodes/domain/{domain} answers (public: no token needed). */
+export interface NodeInfo {
+  id: string
+  domain: string
+  settings: Record<string, unknown>
+}
+
+/** An answer is kept when it is a node, or the upstream's word that there is none. */
+const nodes = ttlCache<UpstreamResult<NodeInfo>>({
+  ttlMs: ASSETS_TTL_MS,
+  keep: (res) => res.ok || res.status === 404 || res.status === 422,
+})
+
 /**
- * The look of the node this request's host names, from a per-process memory cache: asked of the
- * upstream at most once per ASSETS_TTL_MS per node (concurrent requests share one call). A failure
- * is only logged (spec §8: theme failures are only logged): the last known look, or none, is used.
+ * The access check's node look-up, from the same kind of cache as the look: one upstream call per
+ * node every few seconds instead of one per page (a settings change shows within ASSETS_TTL_MS).
  */
-export async function getNodeLook(request: Request, now = Date.now()): Promise<NodeLook | null> {
-  const domain = nodeName(request)
-  const entry = cache.get(domain)
-  if (entry && (entry.pending || now - entry.at < ASSETS_TTL_MS)) return entry.pending ?? entry.look
-  const previous = entry?.look ?? null
-  const pending = fetchLook(request, domain, previous).then(
-    (look) => {
-      remember(domain, { at: Date.now(), look })
-      return look
-    },
-    (error: unknown) => {
-      const why = error instanceof Response ? `upstream ${error.status}` : String(error)
-      console.error(`[web] theme of node ${domain}: ${why}`)
-      remember(domain, { at: Date.now(), look: previous })
-      return previous
-    },
+export function getNodeByDomain(request: Request, domain: string, now = Date.now()) {
+  return nodes.get(
+    domain,
+    () =>
+      upstream(detached(request)).get<NodeInfo>(`/api/nodes/domain/${encodeURIComponent(domain)}`, {
+        token: null,
+        on401: 'return',
+      }),
+    now,
   )
-  remember(domain, { at: entry?.at ?? 0, look: previous, pending })
-  return pending
 }
 
 /** For tests. */
 export function clearNodeLookCache() {
-  cache.clear()
+  looks.clear()
+  nodes.clear()
 }

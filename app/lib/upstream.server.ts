@@ -185,6 +185,14 @@ async function call<T>(
   return result
 }
 
+/**
+ * The request's headers without its abort signal: for a call whose answer other requests share
+ * (the public node look-ups), which must not fail because the first caller went away.
+ */
+export function detached(request: Request): Request {
+  return new Request(request.url, { headers: request.headers })
+}
+
 /** The typed client for one incoming request. */
 export function upstream(request: Request) {
   return {

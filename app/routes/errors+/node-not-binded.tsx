@@ -1,17 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useTranslation } from 'react-i18next'
 import { ErrorScreen } from '~/components/error-screen'
-import { i18next } from '~/lib/i18next.server'
+import { titleMeta } from '~/lib/meta'
+import { pageTitle } from '~/lib/page.server'
 import { routes } from '~/lib/routes'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await i18next.getFixedT(request)
-  return { title: t('errors.node_not_binded.title') }
+  return { title: await pageTitle(request, 'errors.node_not_binded.title') }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · Nodus` : 'Nodus' },
-]
+export const meta = titleMeta
 
 /**
  * Spec §2: signed in, but not bound to this node (or without is_authorized). "Go to login" signs out

@@ -1,17 +1,15 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useTranslation } from 'react-i18next'
 import { ErrorScreen } from '~/components/error-screen'
-import { i18next } from '~/lib/i18next.server'
+import { titleMeta } from '~/lib/meta'
+import { pageTitle } from '~/lib/page.server'
 import { routes } from '~/lib/routes'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await i18next.getFixedT(request)
-  return data({ title: t('errors.page_not_found.title') }, { status: 404 })
+  return data({ title: await pageTitle(request, 'errors.page_not_found.title') }, { status: 404 })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · Nodus` : 'Nodus' },
-]
+export const meta = titleMeta
 
 /** Spec §2: anything unknown ends here, with a button back home. */
 export default function PageNotFound() {
