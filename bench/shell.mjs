@@ -30,7 +30,12 @@ async function loginPageJs(web) {
     files.push({ url, raw: body.length, gzip: gzipSync(body).length })
   }
   const sum = (k) => files.reduce((n, f) => n + f[k], 0)
-  return { files: files.length, rawKB: +(sum('raw') / 1024).toFixed(1), gzipKB: +(sum('gzip') / 1024).toFixed(1), list: files }
+  return {
+    files: files.length,
+    rawKB: +(sum('raw') / 1024).toFixed(1),
+    gzipKB: +(sum('gzip') / 1024).toFixed(1),
+    list: files,
+  }
 }
 
 const stack = await startStack({})
@@ -52,7 +57,11 @@ try {
     console.log(JSON.stringify(row))
   }
   results.loginJs = await loginPageJs(stack.web)
-  console.log(JSON.stringify({ loginJs: { files: results.loginJs.files, rawKB: results.loginJs.rawKB, gzipKB: results.loginJs.gzipKB } }))
+  console.log(
+    JSON.stringify({
+      loginJs: { files: results.loginJs.files, rawKB: results.loginJs.rawKB, gzipKB: results.loginJs.gzipKB },
+    }),
+  )
 } finally {
   await stack.stop()
 }
