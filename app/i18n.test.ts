@@ -4,21 +4,41 @@ import { fileURLToPath } from 'node:url'
 import { catalogue } from '@domain/errors/catalogue'
 import { createInstance } from 'i18next'
 import { describe, expect, it } from 'vitest'
-import { i18nConfig, resources, SUPPORTED_LANGUAGES } from './i18n'
+import { i18nConfig, type Language, NAMESPACES, type Namespace, resources, SUPPORTED_LANGUAGES } from './i18n'
 import { TOAST_TYPES } from './lib/toast'
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 
 describe('locales', () => {
   const en = resources.en.common as Record<string, string>
+  const namespaces = Object.keys(NAMESPACES) as Namespace[]
+  const texts = (lng: Language, ns: Namespace) => resources[lng][ns] as Record<string, string>
+  const each = SUPPORTED_LANGUAGES.flatMap((lng) => namespaces.map((ns) => [lng, ns] as const))
 
-  it.each(SUPPORTED_LANGUAGES)('%s has every key the others have, none empty', (lng) => {
-    const mine = resources[lng].common as Record<string, string>
-    const all = new Set(SUPPORTED_LANGUAGES.flatMap((l) => Object.keys(resources[l].common)))
+  it.each(each)('%s/%s has every key the other languages have, none empty', (lng, ns) => {
+    const mine = texts(lng, ns)
+    const all = new Set(SUPPORTED_LANGUAGES.flatMap((l) => Object.keys(texts(l, ns))))
     const missing = [...all].filter((k) => !(k in mine))
-    expect(missing, `keys missing in ${lng}`).toEqual([])
+    expect(missing, `keys missing in ${lng}/${ns}`).toEqual([])
     const empty = Object.entries(mine).filter(([, v]) => typeof v !== 'string' || v.trim() === '')
-    expect(empty, `empty texts in ${lng}`).toEqual([])
+    expect(empty, `empty texts in ${lng}/${ns}`).toEqual([])
+  })
+
+  it('has a file in public/locales for every language of every namespace, and no other', () => {
+    const root = fileURLToPath(new URL('../public/locales', import.meta.url))
+    for (const lng of SUPPORTED_LANGUAGES)
+      expect(readdirSync(join(root, lng)).sort(), lng).toEqual(namespaces.map((ns) => `${ns}.json`).sort())
+  })
+
+  it('never defines one key in two namespaces (a lookup across them would be ambiguous)', () => {
+    const seen = new Map<string, string>()
+    const twice: string[] = []
+    for (const ns of namespaces)
+      for (const key of Object.keys(texts('en', ns))) {
+        if (seen.has(key)) twice.push(`${key} (${seen.get(key)}, ${ns})`)
+        seen.set(key, ns)
+      }
+    expect(twice).toEqual([])
   })
 
   it.each(SUPPORTED_LANGUAGES)('%s translates every catalogue code', (lng) => {
@@ -31,22 +51,24 @@ describe('locales', () => {
     for (const [code, text] of Object.entries(catalogue)) expect(en[code], code).toBe(text)
   })
 
-  it.each(SUPPORTED_LANGUAGES)('%s keeps the same placeholders as English', (lng) => {
-    const mine = resources[lng].common as Record<string, string>
-    for (const [key, text] of Object.entries(en))
-      expect(placeholders(mine[key] ?? ''), `${lng}:${key}`).toEqual(placeholders(text))
+  it.each(each)('%s/%s keeps the same placeholders as English', (lng, ns) => {
+    const mine = texts(lng, ns)
+    for (const [key, text] of Object.entries(texts('en', ns)))
+      expect(placeholders(mine[key] ?? ''), `${lng}/${ns}:${key}`).toEqual(placeholders(text))
   })
 
-  it('translates Russian and Chinese for real (not the English text) where the text is not a name', () => {
-    const same = (lng: 'ru' | 'zh') =>
-      Object.entries(en).filter(
-        ([k, v]) =>
-          (resources[lng].common as Record<string, string>)[k] === v &&
-          !/^(app\.name|language\.|auth\.login\.email_placeholder)/.test(k),
-      )
-    expect(same('ru')).toEqual([])
-    expect(same('zh')).toEqual([])
-  })
+  it.each(namespaces)(
+    'translates Russian and Chinese for real (not the English text) where the text is not a name, in %s',
+    (ns) => {
+      const same = (lng: 'ru' | 'zh') =>
+        Object.entries(texts('en', ns)).filter(
+          ([k, v]) =>
+            texts(lng, ns)[k] === v && !/^(app\.name|language\.|auth\.login\.email_placeholder)/.test(k),
+        )
+      expect(same('ru')).toEqual([])
+      expect(same('zh')).toEqual([])
+    },
+  )
 
   it('interpolates single-brace placeholders and keeps dotted codes flat', async () => {
     const i18n = createInstance()
@@ -69,7 +91,7 @@ describe('keys used by the code', () => {
           : [],
     )
 
-  it('every literal t("…") and i18nKey="…" in app/ exists in the locales', () => {
+  it('every literal t("…") and i18nKey="…" in app/ exists in the locales (in one of the namespaces)', () => {
     const root = fileURLToPath(new URL('.', import.meta.url))
     const used = new Set<string>()
     for (const file of files(root)) {
@@ -78,8 +100,8 @@ describe('keys used by the code', () => {
       for (const m of text.matchAll(/i18nKey="([^"]+)"/g)) used.add(m[1]!)
     }
     expect(used.size).toBeGreaterThan(20)
-    const en = resources.en.common as Record<string, string>
-    expect([...used].filter((k) => !(k in en))).toEqual([])
+    const known = new Set(Object.values(resources.en).flatMap((texts) => Object.keys(texts)))
+    expect([...used].filter((k) => !known.has(k))).toEqual([])
   })
 
   it('the keys built at run time exist too', () => {

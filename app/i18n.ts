@@ -2,6 +2,7 @@ import type { InitOptions } from 'i18next'
 import en from '../public/locales/en/common.json'
 import ru from '../public/locales/ru/common.json'
 import zh from '../public/locales/zh/common.json'
+import { adminUsersLocales } from './components/admin-users/locales'
 
 /**
  * i18next settings shared by the server (a fresh instance per request) and the browser.
@@ -16,11 +17,20 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number]
 export const DEFAULT_LANGUAGE: Language = 'ru'
 export const DEFAULT_NS = 'common'
 
-export const resources = {
-  ru: { common: ru },
-  en: { common: en },
-  zh: { common: zh },
+/** Every namespace in its three languages. Registering one is one line here. */
+export const NAMESPACES = {
+  common: { ru, en, zh },
+  'admin-users': adminUsersLocales,
 } as const
+export type Namespace = keyof typeof NAMESPACES
+
+function inLanguage<L extends Language>(lng: L) {
+  return Object.fromEntries(Object.entries(NAMESPACES).map(([ns, byLng]) => [ns, byLng[lng]])) as {
+    [N in Namespace]: (typeof NAMESPACES)[N][L]
+  }
+}
+
+export const resources = { ru: inLanguage('ru'), en: inLanguage('en'), zh: inLanguage('zh') }
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value)
