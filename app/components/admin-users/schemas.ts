@@ -27,7 +27,11 @@ const grantShape = grantRightSchema.innerType().shape
 export const grantFormSchema = z
   .object({
     right_code: grantShape.right_code,
-    attributes: z.preprocess((text) => splitTags(text), grantShape.attributes),
+    attributes: z
+      .string({ invalid_type_error: 'value_error' })
+      .optional()
+      .transform(splitTags)
+      .pipe(grantShape.attributes),
   })
   .superRefine((v, ctx) => {
     if (v.attributes && RIGHTS_WITHOUT_ATTRIBUTES.includes(v.right_code))
