@@ -3,7 +3,8 @@ import { join } from 'node:path'
 
 /** Shared by playwright.config.ts and the tests: where and how the e2e server runs. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? join(tmpdir(), 'nodus-e2e-data')
-export const E2E_PORT = 3100
+// E2E_PORT: several worktrees on one machine can run the suite at once, each on its own port.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
 export const ORIGIN = `http://127.0.0.1:${E2E_PORT}`
 /** Chromium resolves *.localhost to loopback: one tenant per first label (PRODUCT.md §1). */
 export const tenant = (node: string) => `http://${node}.localhost:${E2E_PORT}`

@@ -1,12 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '../ui/button'
 import { LinkIcon, UnlinkIcon } from '../ui/icons'
 import { NativeSelectField } from '../ui/native-select-field'
 import { FormErrors } from './form-errors'
 import { bindFormSchema } from './schemas'
+import { useAdminUsersT } from './use-admin-users-t'
 import { useIntentResult } from './use-intent-result'
 
 interface UserBindingProps {
@@ -27,7 +27,7 @@ interface UserBindingProps {
  * administrator's (POST /api/nodes/bind-user).
  */
 export function UserBinding(props: UserBindingProps) {
-  const { t } = useTranslation(['admin-users', 'common'])
+  const { t } = useAdminUsersT()
   const { action, userName, node, otherNodes, isSelf, confirmHref, cancelHref, confirming } = props
   return (
     <>
@@ -61,7 +61,7 @@ function UnbindConfirm({
   node: string
   cancelHref: string
 }) {
-  const { t } = useTranslation(['admin-users', 'common'])
+  const { t } = useAdminUsersT()
   const { fetcher, pending } = useIntentResult('unbind')
   return (
     <div className="confirm" role="alertdialog" aria-labelledby="unbind-title" aria-describedby="unbind-text">
@@ -85,7 +85,7 @@ function UnbindConfirm({
 }
 
 function BindForm({ action, otherNodes }: { action: string; otherNodes: { id: string; domain: string }[] }) {
-  const { t } = useTranslation(['admin-users', 'common'])
+  const { t } = useAdminUsersT()
   const { fetcher, lastResult, pending } = useIntentResult('bind')
   const [form, fields] = useForm({
     id: 'user-bind',

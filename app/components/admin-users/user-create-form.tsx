@@ -1,11 +1,11 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '../ui/button'
 import { TextField } from '../ui/text-field'
 import { FormErrors } from './form-errors'
 import { createUserFormSchema } from './schemas'
+import { useAdminUsersT } from './use-admin-users-t'
 import { useIntentResult } from './use-intent-result'
 
 interface UserCreateFormProps {
@@ -16,13 +16,13 @@ interface UserCreateFormProps {
 
 /** Add: the sign-in email and a first password, then the optional full name and contacts. */
 export function UserCreateForm({ action, cancelHref }: UserCreateFormProps) {
-  const { t } = useTranslation(['admin-users', 'common'])
+  const { t } = useAdminUsersT()
   const { fetcher, lastResult, pending } = useIntentResult('create')
   const [form, fields] = useForm({
     id: 'user-create',
     lastResult,
     constraint: getZodConstraint(createUserFormSchema),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createUserFormSchema }),
   })

@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { useTranslation } from 'react-i18next'
 import { Button } from '../ui/button'
 import { TextField } from '../ui/text-field'
 import { FormErrors } from './form-errors'
 import { passwordFormSchema } from './schemas'
+import { useAdminUsersT } from './use-admin-users-t'
 import { useIntentResult } from './use-intent-result'
 
 /**
@@ -12,13 +12,13 @@ import { useIntentResult } from './use-intent-result'
  * every node the user is in, and signs out the user's other sessions).
  */
 export function UserPasswordForm({ action }: { action: string }) {
-  const { t } = useTranslation(['admin-users', 'common'])
+  const { t } = useAdminUsersT()
   const { fetcher, lastResult, pending } = useIntentResult('password')
   const [form, fields] = useForm({
     id: 'user-password',
     lastResult,
     constraint: getZodConstraint(passwordFormSchema),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordFormSchema }),
   })

@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { useTranslation } from 'react-i18next'
 import { Button } from '../ui/button'
 import { TextField } from '../ui/text-field'
 import { FormErrors } from './form-errors'
 import { profileFormSchema } from './schemas'
+import { useAdminUsersT } from './use-admin-users-t'
 import { useIntentResult } from './use-intent-result'
 
 interface UserProfileFormProps {
@@ -17,14 +17,14 @@ interface UserProfileFormProps {
 
 /** Editing → the user's full name and contacts (PATCH /api/users/{id}?node_id=). */
 export function UserProfileForm({ action, user }: UserProfileFormProps) {
-  const { t } = useTranslation(['admin-users', 'common'])
+  const { t } = useAdminUsersT()
   const { fetcher, lastResult, pending } = useIntentResult('profile')
   const [form, fields] = useForm({
     id: 'user-profile',
     lastResult,
     defaultValue: { fio: user.fio, contacts: user.contacts },
     constraint: getZodConstraint(profileFormSchema),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFormSchema }),
   })

@@ -1,14 +1,15 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { RIGHT_CODES } from '@domain/rights/rights'
-import { useTranslation } from 'react-i18next'
 import { Button } from '../ui/button'
 import { CloseIcon } from '../ui/icons'
 import { NativeSelectField } from '../ui/native-select-field'
 import { TagField } from '../ui/tag-field'
 import { FormErrors } from './form-errors'
 import { rightLabel } from './right-label'
+import { byCode } from './rights-summary'
 import { grantFormSchema } from './schemas'
+import { useAdminUsersT } from './use-admin-users-t'
 import { useIntentResult } from './use-intent-result'
 
 export interface GrantRow {
@@ -27,14 +28,14 @@ interface UserRightsProps {
  * with its attributes and a revoke button, then a form to grant one (again: replaces its attributes).
  */
 export function UserRights({ action, grants }: UserRightsProps) {
-  const { t } = useTranslation(['admin-users', 'common'])
+  const { t } = useAdminUsersT()
   return (
     <>
       {grants.length === 0 ? (
         <p className="muted">{t('rights.empty')}</p>
       ) : (
         <ul className="grant-list" aria-label={t('rights.heading')}>
-          {grants.map((g) => (
+          {byCode(grants).map((g) => (
             <li key={g.id} className="grant" data-right={g.right_code}>
               <div className="grant-main">
                 <span className="grant-name">{rightLabel(t, g.right_code)}</span>
@@ -66,7 +67,7 @@ export function UserRights({ action, grants }: UserRightsProps) {
 }
 
 function RevokeButton({ action, grant }: { action: string; grant: GrantRow }) {
-  const { t } = useTranslation(['admin-users', 'common'])
+  const { t } = useAdminUsersT()
   const { fetcher, pending } = useIntentResult('revoke')
   const label = t('rights.revoke_label', { right: rightLabel(t, grant.right_code) })
   return (
@@ -82,7 +83,7 @@ function RevokeButton({ action, grant }: { action: string; grant: GrantRow }) {
 }
 
 function GrantForm({ action }: { action: string }) {
-  const { t } = useTranslation(['admin-users', 'common'])
+  const { t } = useAdminUsersT()
   const { fetcher, lastResult, pending } = useIntentResult('grant')
   const [form, fields] = useForm({
     id: 'user-grant',

@@ -1,10 +1,10 @@
 import type { Right } from '@domain/rights/rights'
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
 import { EditIcon } from '../ui/icons'
 import { type Column, Table } from '../ui/table'
 import { type ListQuery, userHref } from './paths'
 import { RightsSummary } from './rights-summary'
+import { useAdminUsersT } from './use-admin-users-t'
 
 export interface UserRow {
   id: string
@@ -23,7 +23,7 @@ interface UsersTableProps {
 
 /** The node's users: full name (opens Editing), email, phone, rights, and an edit link per row. */
 export function UsersTable({ users, query, me }: UsersTableProps) {
-  const { t } = useTranslation(['admin-users', 'common'])
+  const { t } = useAdminUsersT()
   const name = (u: UserRow) => u.full_name || u.email
   const columns: Column<UserRow>[] = [
     {

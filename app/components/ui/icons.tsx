@@ -96,7 +96,7 @@ export const LogInIcon = (p: SVGProps<SVGSVGElement>) => (
 
 export const UnlinkIcon = (p: SVGProps<SVGSVGElement>) => (
   <Svg {...p}>
-    <path d="M9.5 14.5 8 16a3.5 3.5 0 0 1-5-5l1.5-1.5M14.5 9.5 16 8a3.5 3.5 0 0 1 5 5l-1.5 1.5M8 3v2M3 8h2M16 21v-2M21 16h-2" />
+    <path d="M13.5 6.5 15 5a3.5 3.5 0 0 1 5 5l-1.5 1.5M10.5 17.5 9 19a3.5 3.5 0 0 1-5-5l1.5-1.5M4 4l16 16" />
   </Svg>
 )
 

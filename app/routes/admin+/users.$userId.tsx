@@ -1,7 +1,7 @@
 import { useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { userHref, usersHref } from '~/components/admin-users/paths'
+import { useAdminUsersT } from '~/components/admin-users/use-admin-users-t'
 import { UserBinding } from '~/components/admin-users/user-binding'
 import { UserPasswordForm } from '~/components/admin-users/user-password-form'
 import { UserProfileForm } from '~/components/admin-users/user-profile-form'
@@ -14,7 +14,7 @@ export { action, loader } from './__user-edit.server'
 
 /** /admin/users/{userId}: the Editing dialog (spec §2) over the list, every form posting here. */
 export default function EditUserDialog() {
-  const { t } = useTranslation(['admin-users', 'common'])
+  const { t } = useAdminUsersT()
   const { user, grants, node, otherNodes, isSelf, query, confirmUnbind } = useLoaderData<typeof loader>()
   const here = userHref(user.id, query)
   const name = user.full_name || user.user_name

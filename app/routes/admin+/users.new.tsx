@@ -1,6 +1,6 @@
 import { useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
 import { newUserHref, usersHref } from '~/components/admin-users/paths'
+import { useAdminUsersT } from '~/components/admin-users/use-admin-users-t'
 import { UserCreateForm } from '~/components/admin-users/user-create-form'
 import { Dialog } from '~/components/ui/dialog'
 import type { loader } from './__user-new.server'
@@ -9,7 +9,7 @@ export { action, loader } from './__user-new.server'
 
 /** /admin/users/new: the Add dialog over the list. */
 export default function NewUserDialog() {
-  const { t } = useTranslation('admin-users')
+  const { t } = useAdminUsersT()
   const { query } = useLoaderData<typeof loader>()
   return (
     <Dialog title={t('new.title')} closeHref={usersHref(query)} data-testid="user-new-dialog">

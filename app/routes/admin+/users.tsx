@@ -1,8 +1,8 @@
 import type { LinksFunction, MetaFunction } from '@remix-run/node'
 import { Form, Link, Outlet, useLoaderData, useNavigate } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
 import styles from '~/components/admin-users/admin-users.css'
 import { newUserHref, SEARCH_MAX, USERS_PATH, usersHref } from '~/components/admin-users/paths'
+import { useAdminUsersT } from '~/components/admin-users/use-admin-users-t'
 import { UsersTable } from '~/components/admin-users/users-table'
 import { PlusIcon } from '~/components/ui/icons'
 import { Pagination } from '~/components/ui/pagination'
@@ -22,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  * Editing dialogs as child routes drawn over the list (`<Outlet />`).
  */
 export default function UsersPage() {
-  const { t } = useTranslation(['admin-users', 'common'])
+  const { t } = useAdminUsersT()
   const { users, query, total, pages, me, node } = useLoaderData<typeof loader>()
   const navigate = useNavigate()
   return (
