@@ -119,6 +119,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: revokeFormSchema })
       if (submission.status !== 'success')
         return redirectWithToasts(request, here, [{ type: 'warning', code: 'value_error' }])
+      // Only a grant of this user: the address names whom the dialog is about.
+      const own = await api.get<Grant[]>(rights, { query: { user_id: userId, per_page: 500 } })
+      if (!own.data?.some((g) => g.id === submission.value.right_id))
+        return redirectWithToasts(request, here, [{ type: 'warning', code: 'rights.right_not_found' }])
       const res = await api.del(`${rights}/${encodeURIComponent(submission.value.right_id)}`)
       return redirectWithToasts(request, here, resultToasts(res, 'rights.right_revoked'))
     }
