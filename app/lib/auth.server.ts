@@ -92,10 +92,18 @@ export async function signIn(request: Request, formData: FormData): Promise<Sign
 }
 
 /** After signing in: `_token` on the parent domain, the token once for local storage, then away. */
-export async function signedInRedirect(request: Request, signedIn: SignedIn, to: string) {
+export async function signedInRedirect(
+  request: Request,
+  signedIn: SignedIn,
+  to: string,
+  toasts: ToastInput[] = [],
+) {
   const headers = new Headers()
   headers.append('Set-Cookie', setTokenCookie(request, signedIn.access_token, signedIn.expires_at))
-  headers.append('Set-Cookie', await flashHeaders(request, { clientToken: { set: signedIn.access_token } }))
+  headers.append(
+    'Set-Cookie',
+    await flashHeaders(request, { toasts, clientToken: { set: signedIn.access_token } }),
+  )
   return redirect(to, { headers })
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { adminUsersLocales } from '~/components/admin-users/locales'
 import type { Language, Namespace } from '~/i18n'
 import commonEn from '../../public/locales/en/common.json'
 import shellEn from '../../public/locales/en/shell.json'
@@ -11,11 +12,19 @@ import shellZh from '../../public/locales/zh/shell.json'
  * Every language and namespace, for the server's per-request i18next. A namespace is registered in
  * two places: its name in NAMESPACES (app/i18n.ts) and its files here.
  */
-export const resources = {
-  ru: { common: commonRu, shell: shellRu },
-  en: { common: commonEn, shell: shellEn },
-  zh: { common: commonZh, shell: shellZh },
-} as const satisfies Record<Language, Record<Namespace, Record<string, string>>>
+const FILES = {
+  common: { ru: commonRu, en: commonEn, zh: commonZh },
+  shell: { ru: shellRu, en: shellEn, zh: shellZh },
+  'admin-users': adminUsersLocales,
+} as const satisfies Record<Namespace, Record<Language, Record<string, string>>>
+
+function inLanguage<L extends Language>(lng: L) {
+  return Object.fromEntries(Object.entries(FILES).map(([ns, byLng]) => [ns, byLng[lng]])) as {
+    [N in Namespace]: (typeof FILES)[N][L]
+  }
+}
+
+export const resources = { ru: inLanguage('ru'), en: inLanguage('en'), zh: inLanguage('zh') }
 
 /** Changes whenever a text does: the browser's locale URLs carry it (`?v=`), so no stale copy is used. */
 export const RESOURCES_VERSION = createHash('sha256')

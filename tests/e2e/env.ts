@@ -3,7 +3,7 @@ import { join } from 'node:path'
 
 /** Shared by playwright.config.ts and the tests: where and how the e2e server runs. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? join(tmpdir(), 'nodus-e2e-data')
-/** Another port (E2E_PORT) lets two checkouts run their suites on one machine at once. */
+// E2E_PORT: several worktrees on one machine can run the suite at once, each on its own port.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
 export const ORIGIN = `http://127.0.0.1:${E2E_PORT}`
 /** Chromium resolves *.localhost to loopback: one tenant per first label (PRODUCT.md §1). */

@@ -1,8 +1,8 @@
-import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Link, useLoaderData, useLocation, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../page/empty-state'
 import { PageHeader } from '../page/page-header'
-import { UrlDialog } from '../page/url-dialog'
+import { Dialog } from '../ui/dialog'
 import { InboxIcon, PlusIcon } from '../ui/icons'
 
 /**
@@ -14,6 +14,7 @@ export function AdminListPage() {
   const { t } = useTranslation()
   const { title } = useLoaderData<{ title: string }>()
   const [params] = useSearchParams()
+  const { pathname } = useLocation()
   return (
     <>
       <PageHeader
@@ -38,9 +39,9 @@ export function AdminListPage() {
         />
       </div>
       {params.has('edit') ? (
-        <UrlDialog title={t('admin.editing')} closeTo=".">
+        <Dialog title={t('admin.editing')} closeHref={pathname} data-testid="admin-editing">
           <p className="muted">{t('admin.editing.unavailable')}</p>
-        </UrlDialog>
+        </Dialog>
       ) : null}
     </>
   )

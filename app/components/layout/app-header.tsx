@@ -10,7 +10,7 @@ import { CsrfInput } from '../csrf-input'
 import { LanguageSwitch } from '../preferences/language-switch'
 import { ThemeSwitch } from '../preferences/theme-switch'
 import { Button } from '../ui/button'
-import { ChevronIcon, LogOutIcon, LogoMark, PlusIcon } from '../ui/icons'
+import { ChevronRightIcon, LogOutIcon, LogoMark, PlusIcon } from '../ui/icons'
 import { Avatar } from './avatar'
 import { usePopoverDetails } from './use-popover-details'
 
@@ -41,7 +41,7 @@ function TopGroup({ entry, t }: { entry: MenuEntry; t: (key: string) => string }
     <details className="top-menu-group" ref={usePopoverDetails()}>
       <summary className="top-menu-link">
         {entryLabel(entry, t)}
-        <ChevronIcon className="menu-chevron" width={12} height={12} />
+        <ChevronRightIcon className="menu-chevron" width={12} height={12} />
       </summary>
       <ul className="dropdown">
         {links.map((e) => (

@@ -5,7 +5,7 @@ import { routes } from '~/lib/routes'
 import type { ShellData } from '~/lib/shell.server'
 import type { Sidebar } from '~/lib/theme'
 import { CsrfInput } from '../csrf-input'
-import { BellIcon, ChevronIcon, ExternalIcon, LogOutIcon, SidebarIcon, UserIcon } from '../ui/icons'
+import { BellIcon, ChevronRightIcon, ExternalIcon, LogOutIcon, SidebarIcon, UserIcon } from '../ui/icons'
 import { Avatar } from './avatar'
 import { MenuIcon } from './menu-icon'
 import { usePopoverDetails } from './use-popover-details'
@@ -67,7 +67,7 @@ function MenuNode({ entry, depth, pathname }: { entry: MenuEntry; depth: number;
           <summary className="menu-link" title={label}>
             <MenuIcon name={entry.icon} />
             <span className="menu-label">{label}</span>
-            <ChevronIcon className="menu-chevron" width={14} height={14} />
+            <ChevronRightIcon className="menu-chevron" width={14} height={14} />
           </summary>
           <MenuList
             entries={entry.href ? [{ ...entry, items: undefined }, ...entry.items] : entry.items}
@@ -125,7 +125,7 @@ function ProfileBlock({ user, servicesUrl }: Pick<ShellData, 'user'> & { service
           <span className="profile-name">{user.name}</span>
           <span className="profile-email">{user.email}</span>
         </span>
-        <ChevronIcon className="menu-chevron" width={14} height={14} />
+        <ChevronRightIcon className="menu-chevron" width={14} height={14} />
       </summary>
       <ul className="menu profile-menu">
         <li>

@@ -56,6 +56,56 @@ export const CloseIcon = (p: SVGProps<SVGSVGElement>) => (
   </Svg>
 )
 
+export const SearchIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Svg {...p}>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="m20 20-4.2-4.2" />
+  </Svg>
+)
+
+export const PlusIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Svg {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Svg>
+)
+
+export const EditIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Svg {...p}>
+    <path d="M4 20h4L19 9a2.1 2.1 0 0 0-4-4L4 16v4Z" />
+    <path d="m13.5 6.5 4 4" />
+  </Svg>
+)
+
+export const ChevronLeftIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Svg {...p}>
+    <path d="m15 18-6-6 6-6" />
+  </Svg>
+)
+
+export const ChevronRightIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Svg {...p}>
+    <path d="m9 18 6-6-6-6" />
+  </Svg>
+)
+
+export const LogInIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Svg {...p}>
+    <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l5-5-5-5M15 12H3" />
+  </Svg>
+)
+
+export const UnlinkIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Svg {...p}>
+    <path d="M13.5 6.5 15 5a3.5 3.5 0 0 1 5 5l-1.5 1.5M10.5 17.5 9 19a3.5 3.5 0 0 1-5-5l1.5-1.5M4 4l16 16" />
+  </Svg>
+)
+
+export const LinkIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Svg {...p}>
+    <path d="M10 14a3.5 3.5 0 0 0 5 0l3-3a3.5 3.5 0 0 0-5-5l-1 1M14 10a3.5 3.5 0 0 0-5 0l-3 3a3.5 3.5 0 0 0 5 5l1-1" />
+  </Svg>
+)
+
 export const SunIcon = (p: SVGProps<SVGSVGElement>) => (
   <Svg {...p}>
     <circle cx="12" cy="12" r="4" />
@@ -204,18 +254,6 @@ export const SettingsIcon = (p: SVGProps<SVGSVGElement>) => (
 export const BellIcon = (p: SVGProps<SVGSVGElement>) => (
   <Svg {...p}>
     <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15L6 16ZM10 20.5a2 2 0 0 0 4 0" />
-  </Svg>
-)
-
-export const PlusIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Svg {...p}>
-    <path d="M12 5v14M5 12h14" />
-  </Svg>
-)
-
-export const ChevronIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Svg {...p}>
-    <path d="m9 6 6 6-6 6" />
   </Svg>
 )
 

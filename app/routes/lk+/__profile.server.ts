@@ -1,16 +1,19 @@
 import { parseWithZod } from '@conform-to/zod'
 import { PROFILE_FIELDS, profileSchema } from '@domain/users/user-schema'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
+import { detailErrors } from '~/components/admin-users/detail-errors'
 import { requireAccess } from '~/lib/access.server'
 import { requireCsrf } from '~/lib/csrf.server'
-import { detailErrors } from '~/lib/detail-errors'
 import { pageTitle } from '~/lib/page.server'
 import { routes } from '~/lib/routes'
 import { redirectWithToast } from '~/lib/session.server'
 import { upstream } from '~/lib/upstream.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ user }, title] = await Promise.all([requireAccess(request), pageTitle(request, 'profile.title')])
+  const [{ user }, title] = await Promise.all([
+    requireAccess(request),
+    pageTitle(request, 'lk.profile.title'),
+  ])
   return { title, user: { userName: user.user_name, fio: user.fio, contacts: user.contacts } }
 }
 

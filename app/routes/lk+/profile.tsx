@@ -43,7 +43,7 @@ export default function ProfilePage() {
   const formErrors = form.errors ?? []
   return (
     <>
-      <PageHeader title={title} subtitle={t('profile.subtitle')} />
+      <PageHeader title={title} subtitle={t('lk.profile.subtitle')} />
       <Form method="post" {...getFormProps(form)} className="card form-card">
         <CsrfInput />
         {formErrors.length ? (
@@ -52,24 +52,33 @@ export default function ProfilePage() {
           </Alert>
         ) : null}
         <fieldset className="form-section">
-          <legend className="form-section-title">{t('profile.fio')}</legend>
+          <legend className="form-section-title">{t('lk.profile.fio')}</legend>
           <div className="form-grid">
-            <TextField meta={fio.name} label={t('profile.name')} autoComplete="given-name" />
-            <TextField meta={fio.middlename} label={t('profile.middlename')} autoComplete="additional-name" />
-            <TextField meta={fio.surname} label={t('profile.surname')} autoComplete="family-name" />
+            <TextField meta={fio.name} label={t('lk.profile.name')} autoComplete="given-name" />
+            <TextField
+              meta={fio.middlename}
+              label={t('lk.profile.middlename')}
+              autoComplete="additional-name"
+            />
+            <TextField meta={fio.surname} label={t('lk.profile.surname')} autoComplete="family-name" />
           </div>
         </fieldset>
         <fieldset className="form-section">
-          <legend className="form-section-title">{t('profile.contacts')}</legend>
+          <legend className="form-section-title">{t('lk.profile.contacts')}</legend>
           <div className="form-grid">
-            <TextField meta={contacts.email} label={t('profile.email')} type="email" autoComplete="email" />
-            <TextField meta={contacts.phone} label={t('profile.phone')} type="tel" autoComplete="tel" />
+            <TextField
+              meta={contacts.email}
+              label={t('lk.profile.email')}
+              type="email"
+              autoComplete="email"
+            />
+            <TextField meta={contacts.phone} label={t('lk.profile.phone')} type="tel" autoComplete="tel" />
           </div>
-          <p className="form-note">{t('profile.login', { email: user.userName })}</p>
+          <p className="form-note">{t('lk.profile.login', { email: user.userName })}</p>
         </fieldset>
         <div className="form-actions">
           <Button type="submit" isPending={pending}>
-            {pending ? t('profile.saving') : t('profile.save')}
+            {pending ? t('lk.profile.saving') : t('lk.profile.save')}
           </Button>
         </div>
       </Form>

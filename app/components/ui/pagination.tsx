@@ -1,0 +1,73 @@
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { ChevronLeftIcon, ChevronRightIcon } from './icons'
+import { pageItems } from './page-items'
+
+interface PaginationProps {
+  page: number
+  totalPages: number
+  /** The address of a page, keeping whatever else the list's URL holds (its search, for one). */
+  hrefFor: (page: number) => string
+  className?: string
+}
+
+/**
+ * Spec §4 and §9: arrows and page numbers change the page, at most 7 page buttons, an ellipsis that
+ * is not clickable. Every button is a link, so paging works without JavaScript; nothing when there
+ * is only one page.
+ */
+export function Pagination({ page, totalPages, hrefFor, className }: PaginationProps) {
+  const { t } = useTranslation()
+  if (totalPages <= 1) return null
+  const current = Math.min(Math.max(1, page), totalPages)
+  const arrow = (to: number, kind: 'previous' | 'next') => {
+    const label = t(`pagination.${kind}`)
+    const glyph =
+      kind === 'previous' ? (
+        <ChevronLeftIcon width={15} height={15} />
+      ) : (
+        <ChevronRightIcon width={15} height={15} />
+      )
+    const disabled = to < 1 || to > totalPages
+    return disabled ? (
+      <span className="pagination-item pagination-arrow" aria-disabled="true" title={label}>
+        {glyph}
+        <span className="visually-hidden">{label}</span>
+      </span>
+    ) : (
+      <Link
+        to={hrefFor(to)}
+        className="pagination-item pagination-arrow"
+        rel={kind === 'previous' ? 'prev' : 'next'}
+        title={label}
+      >
+        {glyph}
+        <span className="visually-hidden">{label}</span>
+      </Link>
+    )
+  }
+  return (
+    <nav className={['pagination', className].filter(Boolean).join(' ')} aria-label={t('pagination.label')}>
+      {arrow(current - 1, 'previous')}
+      {pageItems(current, totalPages).map((item, i) =>
+        item === 'ellipsis' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: an ellipsis has no identity but its place
+          <span key={`gap-${i}`} className="pagination-item pagination-ellipsis" aria-hidden="true">
+            …
+          </span>
+        ) : (
+          <Link
+            key={item}
+            to={hrefFor(item)}
+            className="pagination-item"
+            aria-current={item === current ? 'page' : undefined}
+            aria-label={t('pagination.page', { page: item })}
+          >
+            {item}
+          </Link>
+        ),
+      )}
+      {arrow(current + 1, 'next')}
+    </nav>
+  )
+}

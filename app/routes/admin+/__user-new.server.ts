@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { readListQuery, usersHref } from '~/components/admin-users/paths'
+import { createUserFormSchema } from '~/components/admin-users/schemas'
+import { requireUsersAdmin, submitForm } from './__users.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUsersAdmin(request)
+  return { query: readListQuery(new URL(request.url).searchParams) }
+}
+
+/** Add: POST /api/users in this node; success → the list with users.user_created. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { api, node } = await requireUsersAdmin(request)
+  const formData = await request.formData()
+  // CSRF: requireCsrf(request, formData) — TODO(shell): call it here once app/lib/csrf.server.ts lands.
+  const query = readListQuery(new URL(request.url).searchParams)
+  return submitForm(
+    request,
+    formData,
+    { intent: 'create', schema: createUserFormSchema, hideFields: ['password'] },
+    (value) => api.post('/api/users', { ...value, node_id: node.id }),
+    { to: usersHref(query), fallback: 'users.user_created' },
+  )
+}
