@@ -3,12 +3,9 @@ import i18next, { type BackendModule } from 'i18next'
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, localeUrl } from './i18n'
+import { DEFAULT_LANGUAGE, I18N_TEXTS_ID, i18nConfig, isLanguage, localeUrl } from './i18n'
 
-/**
- * The texts come from /locales (preloaded by the page's <head>), one language at a time: the page's
- * now, another when the user switches (i18next loads it before changing).
- */
+/** Another language's texts, from /locales, when the user switches (i18next loads them first). */
 function localeBackend(version: string): BackendModule {
   return {
     type: 'backend',
@@ -27,11 +24,20 @@ function localeBackend(version: string): BackendModule {
 async function hydrate() {
   // The server chose the language; the browser takes it from <html lang> so hydration matches.
   const html = document.documentElement
+  const lng = isLanguage(html.lang) ? html.lang : DEFAULT_LANGUAGE
+  // The page carries its language's texts (app/components/i18n-texts.tsx): no wait for the network.
+  const texts = JSON.parse(document.getElementById(I18N_TEXTS_ID)?.textContent || '{}')
   await i18next
     .use(initReactI18next)
     .use(localeBackend(html.dataset.i18n ?? ''))
-    // Every language has every key (app/i18n.test.ts): no fallback language to download as well.
-    .init({ ...i18nConfig, fallbackLng: false, lng: isLanguage(html.lang) ? html.lang : DEFAULT_LANGUAGE })
+    .init({
+      ...i18nConfig,
+      lng,
+      resources: { [lng]: texts },
+      partialBundledLanguages: true,
+      // Every language has every key (app/i18n.test.ts): no fallback language to download as well.
+      fallbackLng: false,
+    })
   startTransition(() => {
     hydrateRoot(
       document,

@@ -4,6 +4,7 @@ import { createInstance } from 'i18next'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { ServerTextsProvider } from './components/i18n-texts'
 import { ServerThemeProvider } from './components/node-theme-style'
 import { NonceProvider } from './components/nonce-provider'
 import { i18nConfig } from './i18n'
@@ -16,6 +17,18 @@ import { requestId } from './lib/request-context.server'
 
 /** How long the server waits for deferred data before giving up on the stream (single fetch). */
 export const streamTimeout = 5_000
+
+/** A language's texts as the page carries them (app/components/i18n-texts.tsx): made once per language. */
+const textsJsonCache = new Map<string, string>()
+function textsJson(lng: string): string {
+  let json = textsJsonCache.get(lng)
+  if (json === undefined) {
+    // `<` escaped: the JSON sits in a <script> element, which `</script>` would close.
+    json = JSON.stringify(resources[lng as keyof typeof resources] ?? {}).replace(/</g, '\\u003c')
+    textsJsonCache.set(lng, json)
+  }
+  return json
+}
 
 export default async function handleRequest(
   request: Request,
@@ -50,9 +63,11 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerThemeProvider value={look?.themeCss ?? ''}>
-          <I18nextProvider i18n={instance}>
-            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-          </I18nextProvider>
+          <ServerTextsProvider value={textsJson(lng)}>
+            <I18nextProvider i18n={instance}>
+              <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+            </I18nextProvider>
+          </ServerTextsProvider>
         </ServerThemeProvider>
       </NonceProvider>,
       {

@@ -4,10 +4,11 @@ import type { InitOptions } from 'i18next'
  *
  * Keys are flat (`keySeparator: false`): catalogue codes such as `value_error` and `value_error.email`
  * are both keys, which nesting cannot express. Placeholders use single braces, `{max}`, as the
- * catalogue's English texts do. The server holds every language (app/lib/i18n-resources.server.ts);
- * the browser fetches the page's language only, from /locales (the static files), preloaded by the
- * page's <head> so that hydration does not wait for them — a language the browser never uses is
- * never downloaded, and the texts stay out of the JavaScript bundle.
+ * catalogue's English texts do. The server holds every language (app/lib/i18n-resources.server.ts)
+ * and writes the page's language into the page (app/components/i18n-texts.tsx), so hydration does
+ * not wait for the network; another language is fetched from /locales (the static files) when the
+ * user switches. The texts stay out of the JavaScript bundle, and a language the browser never
+ * uses is never downloaded.
  *
  * Namespaces: `common` (the catalogue and what every page needs) and one file per area of the app
  * (`shell`: the layout, menus, profile, task creation and admin pages; `admin-users`). Every
@@ -44,6 +45,9 @@ export const i18nConfig = {
 
 /** Local storage key holding the language with JavaScript (spec §9). */
 export const LANGUAGE_STORAGE_KEY = '_l'
+
+/** The element holding the page language's texts (JSON). */
+export const I18N_TEXTS_ID = 'i18n-texts'
 
 /** A namespace of a language as the browser fetches it; `v` (the texts' hash) makes a change reach it at once. */
 export function localeUrl(lng: string, ns: string, version: string): string {

@@ -16,10 +16,11 @@ import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from 'remix-i18next/react'
 import { ClientTokenSync } from './components/client-token-sync'
 import { ErrorScreen } from './components/error-screen'
+import { I18nTexts } from './components/i18n-texts'
 import { NodeThemeStyle } from './components/node-theme-style'
 import { useNonce } from './components/nonce-provider'
 import { AlertList } from './components/ui/alert-list'
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY, localeUrl, NAMESPACES } from './i18n'
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY } from './i18n'
 import { CSRF_ERROR } from './lib/csrf'
 import { csrfToken } from './lib/csrf.server'
 import { RESOURCES_VERSION } from './lib/i18n-resources.server'
@@ -91,20 +92,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="csp-nonce" nonce={nonce || undefined} suppressHydrationWarning />
         <Meta />
         <link rel="icon" href={root?.node.favicon ?? FALLBACK_FAVICON} />
-        {NAMESPACES.map((ns) => (
-          <link
-            key={ns}
-            rel="preload"
-            as="fetch"
-            crossOrigin="anonymous"
-            href={localeUrl(locale, ns, root?.i18nVersion ?? '')}
-          />
-        ))}
         <Links />
         <NodeThemeStyle domain={root?.node.domain ?? ''} version={root?.node.version ?? null} />
       </head>
       <body>
         {children}
+        <I18nTexts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
