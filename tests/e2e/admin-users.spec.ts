@@ -201,6 +201,8 @@ for (const js of [true, false]) {
 
     test('a registered email is refused, translated, at the email field', async ({ page, context }) => {
       await page.goto('/admin/users/new')
+      // Hydration turns the server's dialog into react-aria's (new inputs): type after it, not during.
+      if (js) await page.locator('.dialog-overlay:not([data-static])').waitFor()
       const form = dialog(page)
       await form.getByLabel('Email', { exact: true }).fill(USER.email.toUpperCase())
       await form.getByLabel('Password').fill('some-password-1')
@@ -215,6 +217,7 @@ for (const js of [true, false]) {
       // The same answer in Russian.
       await context.addCookies([{ name: 'lng', value: encoded('ru'), url: ORIGIN }])
       await page.goto('/admin/users/new')
+      if (js) await page.locator('.dialog-overlay:not([data-static])').waitFor()
       await dialog(page).getByLabel('Электронная почта', { exact: true }).fill(USER.email)
       await dialog(page).getByLabel('Пароль').fill('some-password-1')
       await dialog(page).getByRole('button', { name: 'Создать' }).click()
