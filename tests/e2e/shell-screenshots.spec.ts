@@ -20,6 +20,8 @@ test.describe('shell screenshots', () => {
       await page.screenshot({ path: `${dir}/home-${theme}.png` })
       await page.goto('/admin/statuses')
       await page.screenshot({ path: `${dir}/admin-statuses-${theme}.png` })
+      await page.goto('/admin/users')
+      await page.screenshot({ path: `${dir}/admin-users-${theme}.png` })
       await page.goto('/admin/plugin-store?edit=new')
       await page.screenshot({ path: `${dir}/admin-editing-${theme}.png` })
       await page.goto('/lk/profile')
