@@ -70,7 +70,11 @@ function MenuNode({ entry, depth, pathname }: { entry: MenuEntry; depth: number;
             <ChevronRightIcon className="menu-chevron" width={14} height={14} />
           </summary>
           <MenuList
-            entries={entry.href ? [{ ...entry, items: undefined }, ...entry.items] : entry.items}
+            entries={
+              entry.href
+                ? [{ ...entry, id: `${entry.id}-self`, items: undefined }, ...entry.items]
+                : entry.items
+            }
             depth={depth + 1}
             pathname={pathname}
           />
