@@ -2,6 +2,7 @@ import type { InitOptions } from 'i18next'
 import en from '../public/locales/en/common.json'
 import ru from '../public/locales/ru/common.json'
 import zh from '../public/locales/zh/common.json'
+import { adminUiLocales } from './components/admin-ui/locales'
 import { adminUsersLocales } from './components/admin-users/locales'
 
 /**
@@ -21,6 +22,7 @@ export const DEFAULT_NS = 'common'
 export const NAMESPACES = {
   common: { ru, en, zh },
   'admin-users': adminUsersLocales,
+  'admin-ui': adminUiLocales,
 } as const
 export type Namespace = keyof typeof NAMESPACES
 
