@@ -42,6 +42,21 @@ export const UPLOAD_MAX_BYTES = 256 * 1024
 export const LOGO_MAX_BYTES = Math.floor((DATA_URL_MAX - 32) / 4) * 3
 export const LOGO_MAX_KB = Math.floor(LOGO_MAX_BYTES / 1024)
 
+const DECLARED = new Set<string>([...Object.values(LOGO_TYPES), 'image/vnd.microsoft.icon', 'image/ico'])
+const EXTENSION = /\.(png|jpe?g|svg|webp|ico)$/i
+
+/**
+ * A chosen file, as far as the browser can tell (size, declared type or name). The action then
+ * reads the bytes (`__ui-logo.server.ts`): that is what decides. No file chosen: nothing to do.
+ */
+const logoFile = z
+  .instanceof(File, { message: 'value_error' })
+  .refine((f) => f.size <= LOGO_MAX_BYTES, 'logo.error.too_large')
+  .refine((f) => DECLARED.has(f.type) || EXTENSION.test(f.name), 'logo.error.type')
+  .optional()
+
+export const logoSchema = z.object({ main: logoFile, small: logoFile, favicon: logoFile })
+
 /* ---------- language and layout ---------- */
 
 export const generalSchema = z.object({
