@@ -7,7 +7,7 @@ import {
 } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
 import { useFetcher } from '@remix-run/react'
-import type { ComponentType, SVGProps } from 'react'
+import { type ComponentType, type SVGProps, useEffect, useRef, useState } from 'react'
 import { z } from 'zod'
 import type { ActionData, MenuDraft } from './action-data'
 import { AdminTextField, AdminToggle } from './fields'
@@ -45,10 +45,17 @@ interface MenuFormProps {
  */
 export function MenuForm({ stored, base, posted }: MenuFormProps) {
   const fetcher = useFetcher<ActionData>({ key: FETCHER_KEY })
+  const saved = useSavedFetcherData(fetcher)
+  // The newest draft: the fetcher's (with JavaScript) or the page's (without). Once saved, the
+  // stored menu shows again. Saving another form keeps the draft, with the base it started from,
+  // so a change someone else made to the menu meanwhile is still a conflict.
   const latest =
-    fetcher.data?.section === 'menu' ? fetcher.data : posted?.section === 'menu' ? posted : undefined
-  // A draft from before the menu was saved (or changed and reloaded) is over.
-  const draft = latest?.menu && latest.menu.base === base ? latest.menu : null
+    fetcher.data?.section === 'menu' && fetcher.data !== saved
+      ? fetcher.data
+      : posted?.section === 'menu'
+        ? posted
+        : undefined
+  const draft = latest?.menu ?? null
   return (
     <MenuDraftForm
       key={draft?.id ?? `stored-${base}`}
@@ -61,6 +68,25 @@ export function MenuForm({ stored, base, posted }: MenuFormProps) {
 }
 
 type Fetcher = ReturnType<typeof useFetcher<ActionData>>
+
+/**
+ * The fetcher data a successful save left behind. A save answers with a redirect, and a fetcher
+ * keeps its previous data through a redirect: a save that ends with the data unchanged succeeded
+ * (a refused one answers with new data: its errors).
+ */
+function useSavedFetcherData(fetcher: Fetcher): ActionData | undefined {
+  const [saved, setSaved] = useState<ActionData>()
+  const before = useRef<{ data: ActionData | undefined } | null>(null)
+  const saving = fetcher.state !== 'idle' && fetcher.formData?.get('intent') === 'menu:save'
+  useEffect(() => {
+    if (saving) before.current ??= { data: fetcher.data }
+    else if (fetcher.state === 'idle' && before.current) {
+      if (fetcher.data && fetcher.data === before.current.data) setSaved(fetcher.data)
+      before.current = null
+    }
+  }, [saving, fetcher.state, fetcher.data])
+  return saved
+}
 
 interface DraftFormProps {
   draft: MenuDraft

@@ -127,6 +127,8 @@ describe('signInSchema', () => {
         ['sso.issuer', ''],
         ['sso.audience', ''],
         ['sso.jwks_url', ''],
+        // A checked box alone does not keep the group: its text fields decide.
+        ['sso.create_users', 'on'],
       ]),
       signInSchema,
     )
@@ -161,10 +163,9 @@ describe('signInSchema', () => {
     [[['service_center.project_id', 'p']], { 'service_center.url': ['value_error.missing'] }],
     [[['service_center.url', 'ftp://x']], { 'service_center.url': ['value_error.url'] }],
     [
-      [['sso.create_users', 'on']],
+      [['sso.audience', 'nodus']],
       {
         'sso.issuer': ['value_error.missing'],
-        'sso.audience': ['value_error.missing'],
         'sso.jwks_url': ['value_error.missing'],
       },
     ],

@@ -73,12 +73,11 @@ export const menuSchema = z.object({ items: shape.menu.unwrap().shape.items })
 
 /* ---------- sign-in: the service centre (public) and token verification (private) ---------- */
 
-/** A group of fields left entirely empty means "turn this off". */
-function blankToUndefined(value: unknown) {
+/** A group whose text fields are all left empty means "turn this off" (its checkboxes do not count). */
+const blankGroup = (textKeys: string[]) => (value: unknown) => {
   if (!value || typeof value !== 'object') return value
-  const blank = Object.values(value).every(
-    (v) => v === undefined || (typeof v === 'string' && v.trim() === ''),
-  )
+  const o = value as Record<string, unknown>
+  const blank = textKeys.every((k) => o[k] === undefined || (typeof o[k] === 'string' && o[k].trim() === ''))
   return blank ? undefined : value
 }
 
@@ -86,8 +85,8 @@ const serviceCenterShape = shape.auth.unwrap().shape.service_center.unwrap().unw
 const ssoShape = shape.sso.unwrap().unwrap()
 
 export const signInSchema = z.object({
-  service_center: z.preprocess(blankToUndefined, serviceCenterShape.optional()),
-  sso: z.preprocess(blankToUndefined, ssoShape.optional()),
+  service_center: z.preprocess(blankGroup(['url', 'project_id', 'account_id']), serviceCenterShape.optional()),
+  sso: z.preprocess(blankGroup(['issuer', 'audience', 'jwks_url']), ssoShape.optional()),
 })
 
 /* ---------- parsing, the same in the browser and the action ---------- */

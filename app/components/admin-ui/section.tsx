@@ -1,4 +1,4 @@
-import { useNavigation } from '@remix-run/react'
+import { useLocation, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -37,15 +37,19 @@ export function SectionCard({ id, title, description, aside, children }: Section
  */
 export function FormAlerts({ id, errors, section }: { id?: string; errors?: string[]; section: Section }) {
   const { t } = useAdminT()
+  const { search } = useLocation()
   if (!errors?.length) return null
   const conflict = errors.includes('nodes.node_conflict')
+  // A link that differs from the address by its fragment alone would only scroll: flip a harmless
+  // query parameter, so the browser loads the page again (a plain <a>, with or without JavaScript).
+  const reload = `/admin/ui${new URLSearchParams(search).has('reload') ? '' : '?reload'}#${section}`
   return (
     <Alert type={conflict ? 'warning' : 'danger'} id={id}>
       {errors.map((code) => t(code)).join(' ')}
       {conflict ? (
         <>
           {' '}
-          <a href={`/admin/ui#${section}`} className="aui-alert-link">
+          <a href={reload} className="aui-alert-link">
             {t('conflict.reload')}
           </a>
         </>

@@ -39,9 +39,18 @@ export function SignInForm({ value, base, lastResult }: SignInFormProps) {
       <Form method="post" {...getFormProps(form)} className="aui-form">
         <input type="hidden" name="base" value={base} />
         <FormAlerts id={form.errorId} errors={form.errors} section="sign-in" />
-        <fieldset className="aui-fieldset">
-          <legend className="aui-legend">{t('sign_in.service_center')}</legend>
-          <p className="aui-hint aui-fieldset-hint">{t('sign_in.service_center.hint')}</p>
+        <div
+          className="aui-group"
+          role="group"
+          aria-labelledby="sign-in-sc"
+          aria-describedby="sign-in-sc-hint"
+        >
+          <h3 id="sign-in-sc" className="aui-group-title">
+            {t('sign_in.service_center')}
+          </h3>
+          <p id="sign-in-sc-hint" className="aui-hint aui-group-hint">
+            {t('sign_in.service_center.hint')}
+          </p>
           <AdminTextField
             meta={sc.url}
             type="url"
@@ -61,10 +70,19 @@ export function SignInForm({ value, base, lastResult }: SignInFormProps) {
               description={t('sign_in.account_id.hint')}
             />
           </div>
-        </fieldset>
-        <fieldset className="aui-fieldset">
-          <legend className="aui-legend">{t('sign_in.sso')}</legend>
-          <p className="aui-hint aui-fieldset-hint">{t('sign_in.sso.hint')}</p>
+        </div>
+        <div
+          className="aui-group"
+          role="group"
+          aria-labelledby="sign-in-sso"
+          aria-describedby="sign-in-sso-hint"
+        >
+          <h3 id="sign-in-sso" className="aui-group-title">
+            {t('sign_in.sso')}
+          </h3>
+          <p id="sign-in-sso-hint" className="aui-hint aui-group-hint">
+            {t('sign_in.sso.hint')}
+          </p>
           <div className="aui-row-2">
             <AdminTextField meta={sso.issuer} type="url" label={t('sign_in.issuer')} placeholder="https://" />
             <AdminTextField meta={sso.audience} label={t('sign_in.audience')} />
@@ -81,7 +99,7 @@ export function SignInForm({ value, base, lastResult }: SignInFormProps) {
             label={t('sign_in.create_users')}
             description={t('sign_in.create_users.hint')}
           />
-        </fieldset>
+        </div>
         <div className="aui-actions">
           <SaveButton intent="sign-in:save" />
         </div>
