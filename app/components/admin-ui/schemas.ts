@@ -85,7 +85,10 @@ const serviceCenterShape = shape.auth.unwrap().shape.service_center.unwrap().unw
 const ssoShape = shape.sso.unwrap().unwrap()
 
 export const signInSchema = z.object({
-  service_center: z.preprocess(blankGroup(['url', 'project_id', 'account_id']), serviceCenterShape.optional()),
+  service_center: z.preprocess(
+    blankGroup(['url', 'project_id', 'account_id']),
+    serviceCenterShape.optional(),
+  ),
   sso: z.preprocess(blankGroup(['issuer', 'audience', 'jwks_url']), ssoShape.optional()),
 })
 
