@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { catalogue } from '@domain/errors/catalogue'
 import { createInstance } from 'i18next'
 import { describe, expect, it } from 'vitest'
-import { i18nConfig, type Language, NAMESPACES, type Namespace, resources, SUPPORTED_LANGUAGES } from './i18n'
 import { LOGO_SLOTS } from './components/admin-ui/schemas'
+import { i18nConfig, type Language, NAMESPACES, type Namespace, resources, SUPPORTED_LANGUAGES } from './i18n'
 import { TOAST_TYPES } from './lib/toast'
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
@@ -117,12 +117,12 @@ describe('keys used by the code', () => {
   it('so do the admin-ui keys built at run time, and the codes its action answers with', () => {
     const adminUi = resources.en['admin-ui'] as Record<string, string>
     const built = [
-      ...LOGO_SLOTS.flatMap((slot) => [`logo.${slot}`, `logo.${slot}.hint`]),
-      'logo.error.empty',
-      'logo.error.too_large',
-      'logo.error.type',
-      'logo.error.unsafe_svg',
-      'logo.error.nothing',
+      ...LOGO_SLOTS.flatMap((slot) => [`ui.logo.${slot}`, `ui.logo.${slot}.hint`]),
+      'ui.logo.error.empty',
+      'ui.logo.error.too_large',
+      'ui.logo.error.type',
+      'ui.logo.error.unsafe_svg',
+      'ui.logo.error.nothing',
     ]
     expect(built.filter((k) => !(k in adminUi))).toEqual([])
   })

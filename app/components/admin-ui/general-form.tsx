@@ -26,27 +26,27 @@ export function GeneralForm({ value, base, lastResult }: GeneralFormProps) {
     onValidate: ({ formData }) => parseSection(formData, generalSchema),
   })
   return (
-    <SectionCard id="general" title={t('general.title')} description={t('general.description')}>
+    <SectionCard id="general" title={t('ui.general.title')} description={t('ui.general.description')}>
       <Form method="post" {...getFormProps(form)} className="aui-form">
         <input type="hidden" name="base" value={base} />
         <FormAlerts id={form.errorId} errors={form.errors} section="general" />
         <div className="aui-narrow">
           <LocaleSelect
             meta={fields.locale}
-            label={t('general.locale')}
-            description={t('general.locale.hint')}
+            label={t('ui.general.locale')}
+            description={t('ui.general.locale.hint')}
           />
         </div>
         <div className="aui-toggles">
           <AdminToggle
             meta={fields.no_left_menu}
-            label={t('general.no_left_menu')}
-            description={t('general.no_left_menu.hint')}
+            label={t('ui.general.no_left_menu')}
+            description={t('ui.general.no_left_menu.hint')}
           />
           <AdminToggle
             meta={fields.no_top_menu}
-            label={t('general.no_top_menu')}
-            description={t('general.no_top_menu.hint')}
+            label={t('ui.general.no_top_menu')}
+            description={t('ui.general.no_top_menu.hint')}
           />
         </div>
         <div className="aui-actions">

@@ -9,10 +9,11 @@ import {
   SelectValue,
   Text,
 } from 'react-aria-components'
+import { useHydrated } from '~/components/ui/use-hydrated'
 import { SUPPORTED_LANGUAGES } from '~/i18n'
 import { useErrorText } from './fields'
 import { ChevronDownIcon } from './icons'
-import { useAdminT, useHydrated } from './use-admin-t'
+import { useAdminT } from './use-admin-t'
 
 interface LocaleSelectProps {
   meta: FieldMetadata<string | undefined>

@@ -36,7 +36,11 @@ export function LogoForm({ logo, base, lastResult }: LogoFormProps) {
       ),
   })
   return (
-    <SectionCard id="logo" title={t('logo.title')} description={t('logo.description', { max: LOGO_MAX_KB })}>
+    <SectionCard
+      id="logo"
+      title={t('ui.logo.title')}
+      description={t('ui.logo.description', { max: LOGO_MAX_KB })}
+    >
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="aui-form">
         <DefaultSubmit intent="logo:save" />
         <input type="hidden" name="base" value={base} />
@@ -54,7 +58,7 @@ export function LogoForm({ logo, base, lastResult }: LogoFormProps) {
           ))}
         </div>
         <div className="aui-actions">
-          <SaveButton intent="logo:save" label={t('logo.upload')} />
+          <SaveButton intent="logo:save" label={t('ui.logo.upload')} />
         </div>
       </Form>
     </SectionCard>
@@ -80,7 +84,7 @@ function LogoSlotField({ slot, stored, inputId, name, errors }: SlotProps) {
   useEffect(() => setChosen(null), [stored])
 
   const preview = chosen ?? stored
-  const label = t(`logo.${slot}`)
+  const label = t(`ui.logo.${slot}`)
   const hintId = `${inputId}-hint`
   const errorId = `${inputId}-error`
   return (
@@ -91,17 +95,17 @@ function LogoSlotField({ slot, stored, inputId, name, errors }: SlotProps) {
         ) : (
           <span className="aui-logo-empty">
             <ImageIcon width={20} height={20} />
-            {t('logo.none')}
+            {t('ui.logo.none')}
           </span>
         )}
-        {chosen ? <span className="aui-logo-badge">{t('logo.selected')}</span> : null}
+        {chosen ? <span className="aui-logo-badge">{t('ui.logo.selected')}</span> : null}
       </div>
       <div className="aui-logo-meta">
         <label htmlFor={inputId} className="field-label">
           {label}
         </label>
         <p id={hintId} className="aui-hint">
-          {t(`logo.${slot}.hint`)}
+          {t(`ui.logo.${slot}.hint`)}
         </p>
         <input
           id={inputId}
@@ -129,10 +133,10 @@ function LogoSlotField({ slot, stored, inputId, name, errors }: SlotProps) {
             variant="ghost"
             size="sm"
             className="aui-logo-remove"
-            aria-label={`${t('logo.remove')}: ${label}`}
+            aria-label={`${t('ui.logo.remove')}: ${label}`}
           >
             <TrashIcon width={14} height={14} />
-            {t('logo.remove')}
+            {t('ui.logo.remove')}
           </Button>
         ) : null}
       </div>

@@ -130,24 +130,24 @@ function MenuDraftForm({ draft, unsaved, lastResult, fetcher }: DraftFormProps) 
   return (
     <SectionCard
       id="menu"
-      title={t('menu.title')}
-      description={t('menu.description')}
-      aside={unsaved ? <span className="aui-badge">{t('unsaved')}</span> : null}
+      title={t('ui.menu.title')}
+      description={t('ui.menu.description')}
+      aside={unsaved ? <span className="aui-badge">{t('ui.unsaved')}</span> : null}
     >
       <fetcher.Form method="post" {...getFormProps(form)} className="aui-form" aria-busy={busy || undefined}>
         <DefaultSubmit intent="menu:save" />
         <input type="hidden" name="base" value={draft.base} />
         <input type="hidden" name="draft" value={draft.id} />
         <FormAlerts id={form.errorId} errors={form.errors} section="menu" />
-        <p className="aui-hint">{t('menu.hint')}</p>
+        <p className="aui-hint">{t('ui.menu.hint')}</p>
         {draft.items.length ? (
           <div className="aui-menu">
             <div className="aui-menu-columns" aria-hidden="true">
               <span />
-              <span>{t('menu.item_title')}</span>
-              <span>{t('menu.url')}</span>
-              <span>{t('menu.icon')}</span>
-              <span>{t('menu.heading')}</span>
+              <span>{t('ui.menu.item_title')}</span>
+              <span>{t('ui.menu.url')}</span>
+              <span>{t('ui.menu.icon')}</span>
+              <span>{t('ui.menu.heading')}</span>
               <span />
             </div>
             <ol className="aui-menu-list">
@@ -165,7 +165,7 @@ function MenuDraftForm({ draft, unsaved, lastResult, fetcher }: DraftFormProps) 
             </ol>
           </div>
         ) : (
-          <p className="aui-empty">{t('menu.empty')}</p>
+          <p className="aui-empty">{t('ui.menu.empty')}</p>
         )}
         <div className="aui-actions aui-actions-split">
           <button
@@ -178,7 +178,7 @@ function MenuDraftForm({ draft, unsaved, lastResult, fetcher }: DraftFormProps) 
             autoFocus={unsaved && !focus && draft.items.length === 0}
           >
             <PlusIcon width={15} height={15} />
-            {t('menu.add')}
+            {t('ui.menu.add')}
           </button>
           <SaveButton intent="menu:save" pending={saving} />
         </div>
@@ -229,19 +229,19 @@ function MenuItemRow({ tree, item, meta, path, focus, busy }: RowProps) {
   const f = meta.getFieldset()
   const children = f.items.getFieldList()
   const number = path.map((i) => i + 1).join('.')
-  const name = t('menu.item', { n: number })
+  const name = t('ui.menu.item', { n: number })
   const here = focus?.path === path.join('.')
   // Back to where the step was made: the same button on the moved item (so it can be pressed again),
   // or the title of a new or neighbouring item.
   const focusOn = (op: MenuOp['type']) => here && focus?.op === op
   const titleFocus = here && (focus?.op === 'add' || focus?.op === 'remove')
   const tools: Omit<ToolProps, 'tree' | 'busy'>[] = [
-    { op: { type: 'up', path }, label: t('menu.up'), icon: ArrowUpIcon },
-    { op: { type: 'down', path }, label: t('menu.down'), icon: ArrowDownIcon },
-    { op: { type: 'outdent', path }, label: t('menu.outdent'), icon: OutdentIcon },
-    { op: { type: 'indent', path }, label: t('menu.indent'), icon: IndentIcon },
-    { op: { type: 'add', parent: path }, label: t('menu.add_child'), icon: SubItemIcon },
-    { op: { type: 'remove', path }, label: t('menu.remove'), icon: TrashIcon, danger: true },
+    { op: { type: 'up', path }, label: t('ui.menu.up'), icon: ArrowUpIcon },
+    { op: { type: 'down', path }, label: t('ui.menu.down'), icon: ArrowDownIcon },
+    { op: { type: 'outdent', path }, label: t('ui.menu.outdent'), icon: OutdentIcon },
+    { op: { type: 'indent', path }, label: t('ui.menu.indent'), icon: IndentIcon },
+    { op: { type: 'add', parent: path }, label: t('ui.menu.add_child'), icon: SubItemIcon },
+    { op: { type: 'remove', path }, label: t('ui.menu.remove'), icon: TrashIcon, danger: true },
   ]
   return (
     <li className="aui-menu-item" data-depth={path.length} data-testid={`menu-item-${number}`}>
@@ -252,27 +252,27 @@ function MenuItemRow({ tree, item, meta, path, focus, busy }: RowProps) {
         <AdminTextField
           id={`menu-${path.join('-')}-title`}
           meta={f.title as FieldMetadata<string | undefined>}
-          label={`${t('menu.item_title')} · ${name}`}
-          placeholder={t('menu.untitled')}
+          label={`${t('ui.menu.item_title')} · ${name}`}
+          placeholder={t('ui.menu.untitled')}
           hideLabel
           autoFocus={titleFocus}
         />
         <AdminTextField
           meta={f.url as FieldMetadata<string | undefined>}
-          label={`${t('menu.url')} · ${name}`}
-          placeholder={t('menu.url.placeholder')}
+          label={`${t('ui.menu.url')} · ${name}`}
+          placeholder={t('ui.menu.url.placeholder')}
           hideLabel
         />
         <AdminTextField
           meta={f.icon as FieldMetadata<string | undefined>}
-          label={`${t('menu.icon')} · ${name}`}
+          label={`${t('ui.menu.icon')} · ${name}`}
           placeholder="mdi-home"
           hideLabel
         />
         <AdminToggle
           meta={f.heading as FieldMetadata<boolean | undefined>}
           kind="checkbox"
-          label={t('menu.heading')}
+          label={t('ui.menu.heading')}
           compact
         />
         <div className="aui-menu-tools">

@@ -51,8 +51,8 @@ const EXTENSION = /\.(png|jpe?g|svg|webp|ico)$/i
  */
 const logoFile = z
   .instanceof(File, { message: 'value_error' })
-  .refine((f) => f.size <= LOGO_MAX_BYTES, 'logo.error.too_large')
-  .refine((f) => DECLARED.has(f.type) || EXTENSION.test(f.name), 'logo.error.type')
+  .refine((f) => f.size <= LOGO_MAX_BYTES, 'ui.logo.error.too_large')
+  .refine((f) => DECLARED.has(f.type) || EXTENSION.test(f.name), 'ui.logo.error.type')
   .optional()
 
 export const logoSchema = z.object({ main: logoFile, small: logoFile, favicon: logoFile })

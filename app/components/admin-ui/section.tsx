@@ -50,7 +50,7 @@ export function FormAlerts({ id, errors, section }: { id?: string; errors?: stri
         <>
           {' '}
           <a href={reload} className="aui-alert-link">
-            {t('conflict.reload')}
+            {t('ui.conflict.reload')}
           </a>
         </>
       ) : null}
@@ -73,7 +73,7 @@ export function SaveButton({
   const busy = pending ?? (navigation.state !== 'idle' && navigation.formData?.get('intent') === intent)
   return (
     <Button type="submit" name="intent" value={intent} isPending={busy}>
-      {busy ? t('saving') : (label ?? t('save'))}
+      {busy ? t('ui.saving') : (label ?? t('ui.save'))}
     </Button>
   )
 }

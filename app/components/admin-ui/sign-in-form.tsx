@@ -35,7 +35,7 @@ export function SignInForm({ value, base, lastResult }: SignInFormProps) {
   const sc = fields.service_center.getFieldset()
   const sso = fields.sso.getFieldset()
   return (
-    <SectionCard id="sign-in" title={t('sign_in.title')} description={t('sign_in.description')}>
+    <SectionCard id="sign-in" title={t('ui.sign_in.title')} description={t('ui.sign_in.description')}>
       <Form method="post" {...getFormProps(form)} className="aui-form">
         <input type="hidden" name="base" value={base} />
         <FormAlerts id={form.errorId} errors={form.errors} section="sign-in" />
@@ -46,28 +46,28 @@ export function SignInForm({ value, base, lastResult }: SignInFormProps) {
           aria-describedby="sign-in-sc-hint"
         >
           <h3 id="sign-in-sc" className="aui-group-title">
-            {t('sign_in.service_center')}
+            {t('ui.sign_in.service_center')}
           </h3>
           <p id="sign-in-sc-hint" className="aui-hint aui-group-hint">
-            {t('sign_in.service_center.hint')}
+            {t('ui.sign_in.service_center.hint')}
           </p>
           <AdminTextField
             meta={sc.url}
             type="url"
-            label={t('sign_in.sc_url')}
+            label={t('ui.sign_in.sc_url')}
             placeholder="https://"
-            description={t('sign_in.sc_url.hint')}
+            description={t('ui.sign_in.sc_url.hint')}
           />
           <div className="aui-row-2">
             <AdminTextField
               meta={sc.project_id}
-              label={t('sign_in.project_id')}
-              description={t('sign_in.project_id.hint')}
+              label={t('ui.sign_in.project_id')}
+              description={t('ui.sign_in.project_id.hint')}
             />
             <AdminTextField
               meta={sc.account_id}
-              label={t('sign_in.account_id')}
-              description={t('sign_in.account_id.hint')}
+              label={t('ui.sign_in.account_id')}
+              description={t('ui.sign_in.account_id.hint')}
             />
           </div>
         </div>
@@ -78,26 +78,31 @@ export function SignInForm({ value, base, lastResult }: SignInFormProps) {
           aria-describedby="sign-in-sso-hint"
         >
           <h3 id="sign-in-sso" className="aui-group-title">
-            {t('sign_in.sso')}
+            {t('ui.sign_in.sso')}
           </h3>
           <p id="sign-in-sso-hint" className="aui-hint aui-group-hint">
-            {t('sign_in.sso.hint')}
+            {t('ui.sign_in.sso.hint')}
           </p>
           <div className="aui-row-2">
-            <AdminTextField meta={sso.issuer} type="url" label={t('sign_in.issuer')} placeholder="https://" />
-            <AdminTextField meta={sso.audience} label={t('sign_in.audience')} />
+            <AdminTextField
+              meta={sso.issuer}
+              type="url"
+              label={t('ui.sign_in.issuer')}
+              placeholder="https://"
+            />
+            <AdminTextField meta={sso.audience} label={t('ui.sign_in.audience')} />
           </div>
           <AdminTextField
             meta={sso.jwks_url}
             type="url"
-            label={t('sign_in.jwks_url')}
+            label={t('ui.sign_in.jwks_url')}
             placeholder="https://"
           />
           <AdminToggle
             meta={sso.create_users}
             kind="checkbox"
-            label={t('sign_in.create_users')}
-            description={t('sign_in.create_users.hint')}
+            label={t('ui.sign_in.create_users')}
+            description={t('ui.sign_in.create_users.hint')}
           />
         </div>
         <div className="aui-actions">

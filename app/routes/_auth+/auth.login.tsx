@@ -41,18 +41,18 @@ export default function LoginPage() {
         <LogoMark width={40} height={40} />
         <h1 className="auth-title">{t('auth.login.title')}</h1>
         <p className="auth-subtitle">
-          {viaCentre ? t('login.service_center.subtitle') : t('auth.login.subtitle')}
+          {viaCentre ? t('ui.login.service_center.subtitle') : t('auth.login.subtitle')}
         </p>
       </div>
       {serviceCenter ? (
-        <nav className="auth-variants" aria-label={t('login.variants')}>
+        <nav className="auth-variants" aria-label={t('ui.login.variants')}>
           <Link
             to={variantHref('form', redirectTo)}
             className="auth-variant"
             aria-current={viaCentre ? undefined : 'page'}
             replace
           >
-            {t('login.variant.password')}
+            {t('ui.login.variant.password')}
           </Link>
           <Link
             to={variantHref('service-center', redirectTo)}
@@ -60,7 +60,7 @@ export default function LoginPage() {
             aria-current={viaCentre ? 'page' : undefined}
             replace
           >
-            {t('login.variant.service_center')}
+            {t('ui.login.variant.service_center')}
           </Link>
         </nav>
       ) : null}
@@ -75,7 +75,7 @@ export default function LoginPage() {
         answer={actionData}
       />
       {viaCentre && serviceCenter ? (
-        <p className="auth-node">{t('login.service_center.via', { host: serviceCenter.host })}</p>
+        <p className="auth-node">{t('ui.login.service_center.via', { host: serviceCenter.host })}</p>
       ) : null}
       <p className="auth-node">
         {t('auth.login.node')}: <code>{node}</code>

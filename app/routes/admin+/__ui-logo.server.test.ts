@@ -57,19 +57,19 @@ describe('logoFromBytes', () => {
   })
 
   it.each([
-    ['empty', new Uint8Array(0), 'logo.error.empty'],
-    ['not an image', bytes('%PDF-1.7'), 'logo.error.type'],
-    ['an SVG with a script', bytes('<svg><script>alert(1)</script></svg>'), 'logo.error.unsafe_svg'],
-    ['an SVG with an event handler', bytes('<svg onload="alert(1)"></svg>'), 'logo.error.unsafe_svg'],
+    ['empty', new Uint8Array(0), 'ui.logo.error.empty'],
+    ['not an image', bytes('%PDF-1.7'), 'ui.logo.error.type'],
+    ['an SVG with a script', bytes('<svg><script>alert(1)</script></svg>'), 'ui.logo.error.unsafe_svg'],
+    ['an SVG with an event handler', bytes('<svg onload="alert(1)"></svg>'), 'ui.logo.error.unsafe_svg'],
     [
       'an SVG with a javascript: link',
       bytes('<svg><a href="javascript:x"><text>x</text></a></svg>'),
-      'logo.error.unsafe_svg',
+      'ui.logo.error.unsafe_svg',
     ],
     [
       'an SVG with entities',
       bytes('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "b">]><svg>&a;</svg>'),
-      'logo.error.type',
+      'ui.logo.error.type',
     ],
   ])('refuses %s', (_, input, code) => expect(logoFromBytes(input)).toEqual({ ok: false, code }))
 
@@ -81,6 +81,6 @@ describe('logoFromBytes', () => {
     expect(r.ok && r.dataUrl.length).toBeLessThanOrEqual(DATA_URL_MAX)
     const over = new Uint8Array(LOGO_MAX_BYTES + 1)
     over.set(PNG)
-    expect(logoFromBytes(over)).toEqual({ ok: false, code: 'logo.error.too_large' })
+    expect(logoFromBytes(over)).toEqual({ ok: false, code: 'ui.logo.error.too_large' })
   })
 })

@@ -21,7 +21,11 @@ export type LogoCheck =
   | { ok: true; type: LogoType; dataUrl: string }
   | {
       ok: false
-      code: 'logo.error.empty' | 'logo.error.too_large' | 'logo.error.type' | 'logo.error.unsafe_svg'
+      code:
+        | 'ui.logo.error.empty'
+        | 'ui.logo.error.too_large'
+        | 'ui.logo.error.type'
+        | 'ui.logo.error.unsafe_svg'
     }
 
 export function sniffImage(bytes: Uint8Array): LogoType | null {
@@ -37,15 +41,15 @@ export function sniffImage(bytes: Uint8Array): LogoType | null {
 
 /** Checks an uploaded file and turns it into the data: URL the setting stores. */
 export function logoFromBytes(bytes: Uint8Array): LogoCheck {
-  if (bytes.length === 0) return { ok: false, code: 'logo.error.empty' }
-  if (bytes.length > LOGO_MAX_BYTES) return { ok: false, code: 'logo.error.too_large' }
+  if (bytes.length === 0) return { ok: false, code: 'ui.logo.error.empty' }
+  if (bytes.length > LOGO_MAX_BYTES) return { ok: false, code: 'ui.logo.error.too_large' }
   const type = sniffImage(bytes)
-  if (!type) return { ok: false, code: 'logo.error.type' }
+  if (!type) return { ok: false, code: 'ui.logo.error.type' }
   if (type === 'svg' && SVG_ACTIVE.test(new TextDecoder().decode(bytes))) {
-    return { ok: false, code: 'logo.error.unsafe_svg' }
+    return { ok: false, code: 'ui.logo.error.unsafe_svg' }
   }
   const dataUrl = `data:${LOGO_TYPES[type]};base64,${Buffer.from(bytes).toString('base64')}`
   // The upstream checks it again; this keeps the answer a field error and not a failed save.
   const valid = nodeSettingsSchema.shape.logo.unwrap().shape.main.safeParse(dataUrl).success
-  return valid ? { ok: true, type, dataUrl } : { ok: false, code: 'logo.error.too_large' }
+  return valid ? { ok: true, type, dataUrl } : { ok: false, code: 'ui.logo.error.too_large' }
 }

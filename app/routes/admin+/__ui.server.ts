@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const s = node.settings
   const sc = s.auth?.service_center
   return {
-    title: t('title'),
+    title: t('ui.title'),
     domain: node.domain,
     logo: { main: s.logo?.main ?? '', small: s.logo?.small ?? '', favicon: s.logo?.favicon ?? '' },
     general: {
@@ -99,7 +99,7 @@ async function logoAction(request: Request, node: AdminNode) {
       error instanceof MaxPartSizeExceededError ? LOGO_SLOTS.find((s) => s === error.field) : undefined
     const result: SubmissionResult<string[]> = {
       status: 'error',
-      error: slot ? { [slot]: ['logo.error.too_large'] } : { '': ['request.too_large'] },
+      error: slot ? { [slot]: ['ui.logo.error.too_large'] } : { '': ['request.too_large'] },
     }
     return answer('logo', result, 413)
   }
@@ -133,7 +133,7 @@ async function logoAction(request: Request, node: AdminNode) {
   }
   if (Object.keys(fieldErrors).length) return answer('logo', submission.reply({ fieldErrors }), 400)
   if (!Object.keys(images).length)
-    return answer('logo', submission.reply({ formErrors: ['logo.error.nothing'] }), 400)
+    return answer('logo', submission.reply({ formErrors: ['ui.logo.error.nothing'] }), 400)
   return save(
     request,
     node,

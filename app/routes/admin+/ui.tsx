@@ -34,10 +34,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }
 
 const NAV: { id: Section; key: string }[] = [
-  { id: 'logo', key: 'logo.title' },
-  { id: 'general', key: 'general.title' },
-  { id: 'menu', key: 'menu.title' },
-  { id: 'sign-in', key: 'sign_in.title' },
+  { id: 'logo', key: 'ui.logo.title' },
+  { id: 'general', key: 'ui.general.title' },
+  { id: 'menu', key: 'ui.menu.title' },
+  { id: 'sign-in', key: 'ui.sign_in.title' },
 ]
 
 /** /admin/ui (spec §2 adminUI): the node's logo, language, layout switches, menu and sign-in options. */
@@ -53,12 +53,12 @@ export default function AdminUiPage() {
     <div className="aui-page">
       <header className="aui-page-head">
         <div>
-          <h1 className="page-title aui-page-title">{t('title')}</h1>
+          <h1 className="page-title aui-page-title">{t('ui.title')}</h1>
           <p className="aui-page-subtitle">
-            {t('subtitle')} <span className="node-badge">{domain}</span>
+            {t('ui.subtitle')} <span className="node-badge">{domain}</span>
           </p>
         </div>
-        <nav className="aui-nav" aria-label={t('nav.label')}>
+        <nav className="aui-nav" aria-label={t('ui.nav.label')}>
           {NAV.map((item) => (
             <a key={item.id} href={`#${item.id}`} className="aui-nav-link">
               {t(item.key)}
