@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import { patchNode, readAssets, readNode, restoring, type Settings } from '../fixtures/node-settings'
 import { ADMIN, ORIGIN, USER } from './env'
 import { apiToken, collectConsoleErrors, signIn } from './utils'
@@ -30,6 +30,18 @@ const saveIn = (page: Page, id: string) =>
   section(page, id).getByRole('button', { name: 'Сохранить', exact: true })
 const successAlert = (page: Page) => page.locator('.alert-list [data-alert="success"]')
 const row = (page: Page, n: string) => page.getByRole('group', { name: `Пункт ${n}`, exact: true })
+
+/**
+ * Clicks a submit button and waits for the server's answer to the post: the save is done by then.
+ * (The alert of an earlier save may still be on screen, so it says nothing about this one.)
+ */
+async function submitted(page: Page, button: Locator) {
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/admin/ui'),
+  )
+  await button.click()
+  await answered
+}
 
 async function openAsAdmin(page: Page) {
   await page.goto('/auth/login?redirectTo=%2Fadmin%2Fui')
@@ -66,7 +78,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(chosen).toHaveAttribute('src', /^blob:/)
         await expect(logo.getByText('Новое изображение, ещё не сохранено')).toBeVisible()
       }
-      await logo.getByRole('button', { name: 'Загрузить' }).click()
+      await submitted(page, logo.getByRole('button', { name: 'Загрузить' }))
       await expect(successAlert(page)).toContainText(SAVED)
       const dataUrl = `data:image/png;base64,${PNG.toString('base64')}`
       const stored = logo.getByTestId('logo-preview-main').locator('img')
@@ -74,7 +86,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(stored).toHaveAttribute('data-state', 'stored')
       expect((await readAssets(request, ORIGIN)).settings.logo).toEqual({ main: dataUrl })
 
-      await logo.getByRole('button', { name: 'Удалить: Основной логотип' }).click()
+      await submitted(page, logo.getByRole('button', { name: 'Удалить: Основной логотип' }))
       await expect(logo.getByTestId('logo-preview-main')).toContainText('Нет изображения')
       expect((await readAssets(request, ORIGIN)).settings.logo).toEqual({})
       expect(errors).toEqual([])
@@ -105,7 +117,7 @@ for (const javaScriptEnabled of [true, false]) {
       } else {
         await general.getByLabel('Язык по умолчанию').selectOption('en')
       }
-      await saveIn(page, 'general').click()
+      await submitted(page, saveIn(page, 'general'))
       await expect(successAlert(page)).toContainText(SAVED)
       expect((await readAssets(request, ORIGIN)).settings.locale).toBe('en')
       // The page shows what is stored.
@@ -122,7 +134,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(toggle).not.toBeChecked()
       await general.getByText('Скрывать левое меню на дашбордах').click()
       await expect(toggle).toBeChecked()
-      await saveIn(page, 'general').click()
+      await submitted(page, saveIn(page, 'general'))
       await expect(successAlert(page)).toContainText(SAVED)
       let settings = (await readNode(request, ORIGIN, token)).settings
       expect(settings).toMatchObject({ no_left_menu: true, no_top_menu: false })
@@ -130,7 +142,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       // And off again: an unchecked switch posts nothing, which means off.
       await general.getByText('Скрывать левое меню на дашбордах').click()
-      await saveIn(page, 'general').click()
+      await submitted(page, saveIn(page, 'general'))
       await expect(successAlert(page)).toContainText(SAVED)
       settings = (await readNode(request, ORIGIN, token)).settings
       expect(settings.no_left_menu).toBe(false)
@@ -175,7 +187,7 @@ for (const javaScriptEnabled of [true, false]) {
       await row(page, '1').locator('label.aui-checkbox').click()
       await expect(heading).toBeChecked()
 
-      await saveIn(page, 'menu').click()
+      await submitted(page, saveIn(page, 'menu'))
       await expect(successAlert(page)).toContainText(SAVED)
       await expect(menu.getByText('Есть несохранённые изменения')).toHaveCount(0)
       expect((await readNode(request, ORIGIN, token)).settings.menu).toEqual({
@@ -211,7 +223,7 @@ for (const javaScriptEnabled of [true, false]) {
       await signInSection.getByLabel('Аудитория (audience)').fill('nodus')
       await signInSection.getByLabel('Адрес JWKS').fill('https://id.example.com/.well-known/jwks.json')
       await signInSection.getByText('Создавать неизвестных пользователей при первом входе').click()
-      await saveIn(page, 'sign-in').click()
+      await submitted(page, saveIn(page, 'sign-in'))
       await expect(successAlert(page)).toContainText(SAVED)
       const settings = (await readNode(request, ORIGIN, token)).settings
       expect(settings.auth).toEqual({
@@ -236,7 +248,7 @@ for (const javaScriptEnabled of [true, false]) {
         'Адрес JWKS',
       ])
         await signInSection.getByLabel(label).fill('')
-      await saveIn(page, 'sign-in').click()
+      await submitted(page, saveIn(page, 'sign-in'))
       await expect(successAlert(page)).toContainText(SAVED)
       const off = (await readNode(request, ORIGIN, token)).settings
       expect(off.auth).toBeUndefined()
@@ -253,7 +265,7 @@ for (const javaScriptEnabled of [true, false]) {
         // …saving another part of the page is fine, and keeps the draft (without JavaScript a save
         // loads a new page, drafts included)…
         await section(page, 'general').getByText('Скрывать верхнее меню на дашбордах').click()
-        await saveIn(page, 'general').click()
+        await submitted(page, saveIn(page, 'general'))
         await expect(successAlert(page)).toContainText(SAVED)
         await expect(page.locator('input[name="items[0].title"]')).toHaveValue('Мой')
       }
