@@ -59,6 +59,7 @@ test.describe('screenshots', () => {
 
       // A draft with an error and the select open.
       await page.locator('section#menu').getByRole('button', { name: 'Добавить пункт' }).click()
+      await expect(page.locator('input[name="items[3].title"]')).toBeVisible()
       await page.locator('section#menu').getByRole('button', { name: 'Сохранить', exact: true }).click()
       await expect(page.locator('section#menu .field-error').first()).toBeVisible()
       await page.locator('section#menu').screenshot({ path: `${dir}/admin-ui-menu-draft-${theme}.png` })
