@@ -180,7 +180,7 @@ function MenuDraftForm({ draft, unsaved, lastResult, fetcher }: DraftFormProps) 
             <PlusIcon width={15} height={15} />
             {t('ui.menu.add')}
           </button>
-          <SaveButton intent="menu:save" pending={saving} />
+          <SaveButton intent="menu:save" pending={saving} disabled={busy} />
         </div>
       </fetcher.Form>
     </SectionCard>

@@ -63,16 +63,19 @@ export function SaveButton({
   intent,
   pending,
   label,
+  disabled,
 }: {
   intent: string
   pending?: boolean
   label?: string
+  /** While something else of the same form is on its way (a menu step). */
+  disabled?: boolean
 }) {
   const { t } = useAdminT()
   const navigation = useNavigation()
   const busy = pending ?? (navigation.state !== 'idle' && navigation.formData?.get('intent') === intent)
   return (
-    <Button type="submit" name="intent" value={intent} isPending={busy}>
+    <Button type="submit" name="intent" value={intent} isPending={busy} isDisabled={disabled && !busy}>
       {busy ? t('ui.saving') : (label ?? t('ui.save'))}
     </Button>
   )
