@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { catalogue } from '@domain/errors/catalogue'
 import { createInstance } from 'i18next'
 import { describe, expect, it } from 'vitest'
+import { LOGO_SLOTS } from './components/admin-ui/schemas'
 import { i18nConfig, type Language, NAMESPACES, type Namespace, SUPPORTED_LANGUAGES } from './i18n'
 import { resources } from './lib/i18n-resources.server'
 import { TOAST_TYPES } from './lib/toast'
@@ -129,5 +130,18 @@ describe('keys used by the code', () => {
       ...SUPPORTED_LANGUAGES.map((lng) => `language.${lng}`),
     ]
     expect(built.filter((k) => !(k in en))).toEqual([])
+  })
+
+  it('so do the admin-ui keys built at run time, and the codes its action answers with', () => {
+    const adminUi = resources.en['admin-ui'] as Record<string, string>
+    const built = [
+      ...LOGO_SLOTS.flatMap((slot) => [`ui.logo.${slot}`, `ui.logo.${slot}.hint`]),
+      'ui.logo.error.empty',
+      'ui.logo.error.too_large',
+      'ui.logo.error.type',
+      'ui.logo.error.unsafe_svg',
+      'ui.logo.error.nothing',
+    ]
+    expect(built.filter((k) => !(k in adminUi))).toEqual([])
   })
 })

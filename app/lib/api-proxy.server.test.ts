@@ -101,3 +101,19 @@ describe('isCrossOriginCookieWrite', () => {
     expect(isCrossOriginCookieWrite(req({ origin: 'http://evil.localhost:3000' }, 'POST'))).toBe(false)
   })
 })
+
+describe('noteUpstreamWrite (the node caches forget on a change)', () => {
+  it('tells the listeners about accepted writes under /api/nodes only', async () => {
+    const { noteUpstreamWrite, onNodeChange } = await import('./upstream.server')
+    let heard = 0
+    onNodeChange(() => heard++)
+    noteUpstreamWrite('PATCH', '/api/nodes/4f0c', 200)
+    noteUpstreamWrite('POST', '/api/nodes/bind-user', 200)
+    expect(heard).toBe(2)
+    noteUpstreamWrite('GET', '/api/nodes/4f0c', 200)
+    noteUpstreamWrite('PATCH', '/api/nodes/4f0c', 409)
+    noteUpstreamWrite('PATCH', '/api/users/4f0c', 200)
+    noteUpstreamWrite('POST', '/api/nodesx', 200)
+    expect(heard).toBe(2)
+  })
+})

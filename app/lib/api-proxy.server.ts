@@ -5,6 +5,7 @@ import { env } from './env.server'
 import { readToken } from './session.server'
 import {
   isUpstreamDown,
+  noteUpstreamWrite,
   proxyHeaders,
   upstreamPath,
   upstreamPool,
@@ -158,6 +159,7 @@ export async function forwardToUpstream(request: Request): Promise<Response> {
     }
     throw error
   }
+  noteUpstreamWrite(method, url.pathname, res.statusCode)
   const headers = forwardResponseHeaders(res.headers)
   if (NO_BODY_STATUS.has(res.statusCode) || method === 'HEAD') {
     res.body.resume()

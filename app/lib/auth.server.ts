@@ -4,6 +4,7 @@ import { redirect } from '@remix-run/node'
 import { Authenticator, AuthorizationError } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { requireCsrf, requireSameOrigin } from './csrf.server'
+import { nodeName } from './node.server'
 import { pathWithSearch } from './redirect-to'
 import { routes } from './routes'
 import { flashHeaders, flashStorage, readToken, setTokenCookie, signOutHeaders } from './session.server'
@@ -41,10 +42,14 @@ export class SignInError extends Error {
 
 let authenticator: Authenticator<SignedIn> | undefined
 
+/** The two ways in (spec §4): email and password against the upstream, or through the service centre. */
+export type SignInStrategy = 'form' | 'service-center'
+
 /**
- * remix-auth with the form strategy over the upstream's POST /api/users/token. The token lives in the
- * `_token` cookie, not in remix-auth's session: the authenticator returns what the upstream said and
- * the action sets the cookie (so the token is usable by other services on the parent domain).
+ * remix-auth with two form strategies: `form` over the upstream's POST /api/users/token, and
+ * `service-center` (below). The token lives in the `_token` cookie, not in remix-auth's session:
+ * the authenticator returns what the upstream said and the action sets the cookie (so the token is
+ * usable by other services on the parent domain). Both end in the same SignedIn.
  */
 export function getAuthenticator(): Authenticator<SignedIn> {
   if (authenticator) return authenticator
@@ -72,6 +77,18 @@ export function getAuthenticator(): Authenticator<SignedIn> {
     }),
     'form',
   )
+  authenticator.use(
+    new FormStrategy<SignedIn>(async ({ form, request }) => {
+      const parsed = loginSchema.safeParse({ email: form.get('email'), password: form.get('password') })
+      if (!parsed.success) throw new SignInError('value_error', 422)
+      // Where to send the password comes from the node's settings, never from the form.
+      const centre = await serviceCenterOf(request)
+      if (!centre) throw new SignInError('users.credentials_validate_error', 400)
+      const external = await askUserCentre(centre, parsed.data)
+      return exchangeToken(request, external)
+    }),
+    'service-center',
+  )
   return authenticator
 }
 
@@ -81,14 +98,148 @@ export function getAuthenticator(): Authenticator<SignedIn> {
  * form has no CSRF session to prove yet; once the login page carries `<CsrfInput/>`, its action adds
  * `await requireCsrf(request, formData)` like every other form.
  */
-export async function signIn(request: Request, formData: FormData): Promise<SignedIn> {
+export async function signIn(
+  request: Request,
+  formData: FormData,
+  strategy: SignInStrategy = 'form',
+): Promise<SignedIn> {
   requireSameOrigin(request)
   try {
-    return await getAuthenticator().authenticate('form', request, { context: { formData } })
+    return await getAuthenticator().authenticate(strategy, request, { context: { formData } })
   } catch (error) {
     if (error instanceof AuthorizationError && error.cause instanceof SignInError) throw error.cause
     throw error
   }
+}
+
+/* ---------- the service-centre sign-in (spec §4, §7; PRODUCT.md §3) ---------- */
+
+/** settings.auth.service_center of the node (domain/nodes/settings-schema.ts). */
+export interface ServiceCenter {
+  url: string
+  project_id?: string
+  account_id?: string
+}
+
+/**
+ * The node's service centre, from the public GET /api/nodes/assets/{node}; null when there is none,
+ * the node is unknown or the upstream cannot say (the login page then offers the normal form only).
+ */
+export async function serviceCenterOf(request: Request): Promise<ServiceCenter | null> {
+  try {
+    const res = await upstream(request).get<{
+      settings?: { auth?: { service_center?: ServiceCenter | null } }
+    }>(`/api/nodes/assets/${encodeURIComponent(nodeName(request))}`, { token: null, on401: 'return' })
+    const centre = res.ok ? res.data?.settings?.auth?.service_center : null
+    return centre?.url ? centre : null
+  } catch (error) {
+    if (error instanceof Response) return null
+    throw error
+  }
+}
+
+/** `data[0].auth_data.access_token` of the user centre's answer (spec §7), or null. */
+export function userCentreToken(body: unknown): string | null {
+  const first = (body as { data?: unknown } | null)?.data
+  const entry = Array.isArray(first) ? first[0] : undefined
+  const token = (entry as { auth_data?: { access_token?: unknown } } | undefined)?.auth_data?.access_token
+  return typeof token === 'string' && token.length > 0 && token.length <= 16_384 ? token : null
+}
+
+const USER_CENTRE_TIMEOUT_MS = 10_000
+const USER_CENTRE_MAX_BYTES = 1024 * 1024
+
+const refused = () => new SignInError('users.incorrect_username_or_password', 400)
+const centreDown = () => new SignInError('request.upstream_unavailable', 503)
+
+/** A response body as text, at most `max` bytes (a user centre is not trusted to answer briefly). */
+async function boundedText(res: Response, max: number): Promise<string | null> {
+  if (!res.body) return ''
+  const reader = res.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > max) {
+      await reader.cancel()
+      return null
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/**
+ * The user centre's half (server-side, so the browser never talks to it and works without
+ * JavaScript). The spec names only the URL, the optional Project-ID / Account-ID headers and where
+ * the token is read; the rest is assumed, as the common JSON shape:
+ *
+ *   POST {url}   Content-Type: application/json   [Project-ID: …]   [Account-ID: …]
+ *   {"email": "…", "password": "…"}
+ *   → 2xx  {"data": [{"auth_data": {"access_token": "<token>"}}]}
+ *
+ * A 4xx, or a 2xx without that token, refuses the credentials; no answer in 10 s, a 5xx or a
+ * redirect (not followed) means the centre is unavailable. The body read is bounded.
+ */
+export async function askUserCentre(
+  centre: ServiceCenter,
+  credentials: { email: string; password: string },
+): Promise<string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
+  if (centre.project_id) headers['Project-ID'] = centre.project_id
+  if (centre.account_id) headers['Account-ID'] = centre.account_id
+  let res: Response
+  try {
+    res = await fetch(centre.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(credentials),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(USER_CENTRE_TIMEOUT_MS),
+    })
+  } catch (error) {
+    console.error(`[web] user centre ${new URL(centre.url).origin} unreachable: ${(error as Error).message}`)
+    throw centreDown()
+  }
+  if (res.status >= 500 || (res.status >= 300 && res.status < 400)) {
+    await res.body?.cancel()
+    throw centreDown()
+  }
+  if (!res.ok) {
+    await res.body?.cancel()
+    throw refused()
+  }
+  const text = await boundedText(res, USER_CENTRE_MAX_BYTES).catch(() => null)
+  let body: unknown
+  try {
+    body = text ? JSON.parse(text) : null
+  } catch {
+    body = null
+  }
+  const token = userCentreToken(body)
+  if (!token) throw refused()
+  return token
+}
+
+/** The upstream's half: POST /api/users/verify_token checks the token against the node's SSO settings. */
+async function exchangeToken(request: Request, token: string): Promise<SignedIn> {
+  let res: Awaited<ReturnType<ReturnType<typeof upstream>['post']>>
+  try {
+    res = await upstream(request).post<SignedIn>(
+      '/api/users/verify_token',
+      { token, domain: nodeName(request) },
+      { token: null, on401: 'return' },
+    )
+  } catch (error) {
+    if (error instanceof Response) throw new SignInError('request.upstream_unavailable', error.status)
+    throw error
+  }
+  if (res.ok && res.data) return res.data as SignedIn
+  if (res.status >= 500) throw new SignInError('request.upstream_unavailable', res.status)
+  // Whatever the upstream's reason (bad token, unknown user, node not set up), the same answer.
+  throw new SignInError('users.credentials_validate_error', res.status === 429 ? 429 : 400)
 }
 
 /** After signing in: `_token` on the parent domain, the token once for local storage, then away. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { adminUiLocales } from '~/components/admin-ui/locales'
 import { adminUsersLocales } from '~/components/admin-users/locales'
 import type { Language, Namespace } from '~/i18n'
 import commonEn from '../../public/locales/en/common.json'
@@ -16,6 +17,7 @@ const FILES = {
   common: { ru: commonRu, en: commonEn, zh: commonZh },
   shell: { ru: shellRu, en: shellEn, zh: shellZh },
   'admin-users': adminUsersLocales,
+  'admin-ui': adminUiLocales,
 } as const satisfies Record<Namespace, Record<Language, Record<string, string>>>
 
 function inLanguage<L extends Language>(lng: L) {

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 const get = vi.fn()
-vi.mock('./upstream.server', () => ({ upstream: () => ({ get }), detached: (r: Request) => r }))
+const listeners: (() => void)[] = []
+vi.mock('./upstream.server', () => ({
+  upstream: () => ({ get }),
+  detached: (r: Request) => r,
+  onNodeChange: (l: () => void) => listeners.push(l),
+}))
 
 const { ASSETS_TTL_MS, clearNodeLookCache, getNodeByDomain, getNodeLook } = await import(
   './node-assets.server'
@@ -111,5 +116,15 @@ describe("getNodeByDomain (the access check's node look-up, cached)", () => {
     await getNodeByDomain(req(), 'broken', 0)
     await getNodeByDomain(req(), 'broken', 1)
     expect(get).toHaveBeenCalledTimes(4)
+  })
+})
+
+describe('a node change made through this process', () => {
+  it('empties the caches at once', async () => {
+    get.mockResolvedValue(assets('1'))
+    await getNodeLook(req(), 0)
+    for (const listener of listeners) listener()
+    await getNodeLook(req(), 1)
+    expect(get).toHaveBeenCalledTimes(2)
   })
 })

@@ -7,7 +7,7 @@ import { isLanguage, type Language } from '~/i18n'
 import { nodeName } from './node.server'
 import { assetOrigins, composeThemeCss, type ThemeAssets } from './node-theme'
 import { ttlCache } from './ttl-cache.server'
-import { detached, type UpstreamResult, upstream } from './upstream.server'
+import { detached, onNodeChange, type UpstreamResult, upstream } from './upstream.server'
 
 /** GET /api/nodes/assets/{domain}: what anyone may know of a node (api/src/routes/nodes/schemas.ts). */
 export interface NodeAssets extends ThemeAssets {
@@ -117,8 +117,10 @@ export function getNodeByDomain(request: Request, domain: string, now = Date.now
   )
 }
 
-/** For tests. */
+/** Forgets every cached node and look: on a node change made through this process, and in tests. */
 export function clearNodeLookCache() {
   looks.clear()
   nodes.clear()
 }
+
+onNodeChange(clearNodeLookCache)

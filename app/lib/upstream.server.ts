@@ -82,6 +82,24 @@ export function upstreamUnavailableResponse(status = 502): Response {
   })
 }
 
+/*
+ * The web app caches public facts about nodes for a few seconds (node-assets.server.ts). A change
+ * to a node that goes through this process (the admin pages, the /api forwarding) makes it forget
+ * them at once, so the administrator sees the new menu or logo on the next page.
+ */
+const nodeChangeListeners = new Set<() => void>()
+
+export function onNodeChange(listener: () => void) {
+  nodeChangeListeners.add(listener)
+}
+
+/** After an accepted change: a write under /api/nodes tells the node caches to forget. */
+export function noteUpstreamWrite(method: string, path: string, status: number) {
+  if (method === 'GET' || method === 'HEAD' || status < 200 || status >= 300) return
+  if (!/^\/api\/nodes(\/|$|\?)/.test(path)) return
+  for (const listener of nodeChangeListeners) listener()
+}
+
 export interface ListMeta {
   total: number
   page: number
@@ -171,6 +189,7 @@ async function call<T>(
     meta: json?.meta,
     headers: res.headers,
   }
+  noteUpstreamWrite(method, path, result.status)
   if (result.status === 401 && (options.on401 ?? 'signout') === 'signout') {
     // Spec §4: any 401 signs out. A page the user asked for is where they come back after signing in.
     const back = request.method === 'GET' ? pathWithSearch(request) : undefined

@@ -1,18 +1,23 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { loginSchema } from '@domain/auth/login-schema'
-import type { MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import type { LinksFunction, MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { LogoMark } from '~/components/ui/icons'
 import { TextField } from '~/components/ui/text-field'
+import type { SignInStrategy } from '~/lib/auth.server'
 import { clearClientToken } from '~/lib/client-token'
 import type { action, loader } from './__login.server'
+import { SERVICE_CENTER_VARIANT, variantHref } from './__login-variant'
+import variantStyles from './login-variants.css'
 
 export { action, loader } from './__login.server'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: variantStyles }]
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.title} · Nodus` : 'Nodus' },
@@ -21,14 +26,78 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** Codes shown as a danger alert; every other sign-in failure is a warning (spec §8). */
 const DANGER = new Set(['server.error', 'request.upstream_unavailable'])
 
+// The page's texts are in common; the service-centre variant's in admin-ui (its own namespace).
+const NAMESPACES = ['common', 'admin-ui']
+
 export default function LoginPage() {
-  const { t } = useTranslation()
-  const { redirectTo, node } = useLoaderData<typeof loader>()
+  const { t } = useTranslation(NAMESPACES, { nsMode: 'fallback' })
+  const { redirectTo, node, serviceCenter, variant } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
+  const viaCentre = variant === 'service-center'
+  return (
+    <div className="auth-card">
+      <div className="auth-card-head">
+        <LogoMark width={40} height={40} />
+        <h1 className="auth-title">{t('auth.login.title')}</h1>
+        <p className="auth-subtitle">
+          {viaCentre ? t('ui.login.service_center.subtitle') : t('auth.login.subtitle')}
+        </p>
+      </div>
+      {serviceCenter ? (
+        <nav className="auth-variants" aria-label={t('ui.login.variants')}>
+          <Link
+            to={variantHref('form', redirectTo)}
+            className="auth-variant"
+            aria-current={viaCentre ? undefined : 'page'}
+            replace
+          >
+            {t('ui.login.variant.password')}
+          </Link>
+          <Link
+            to={variantHref('service-center', redirectTo)}
+            className="auth-variant"
+            aria-current={viaCentre ? 'page' : undefined}
+            replace
+          >
+            {t('ui.login.variant.service_center')}
+          </Link>
+        </nav>
+      ) : null}
+      {/* One form per variant (its own id and state), so switching starts clean. */}
+      <LoginForm
+        key={variant}
+        variant={variant}
+        redirectTo={redirectTo}
+        lastResult={
+          navigation.state === 'idle' && actionData?.variant === variant ? actionData.result : undefined
+        }
+        answer={actionData}
+      />
+      {viaCentre && serviceCenter ? (
+        <p className="auth-node">{t('ui.login.service_center.via', { host: serviceCenter.host })}</p>
+      ) : null}
+      <p className="auth-node">
+        {t('auth.login.node')}: <code>{node}</code>
+      </p>
+    </div>
+  )
+}
+
+interface LoginFormProps {
+  variant: SignInStrategy
+  redirectTo: string
+  lastResult?: SubmissionResult<string[]>
+  /** The action's answer, to react once per failed attempt. */
+  answer: unknown
+}
+
+function LoginForm({ variant, redirectTo, lastResult, answer }: LoginFormProps) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
   const [form, fields] = useForm({
-    id: 'login',
-    lastResult: navigation.state === 'idle' ? actionData?.result : null,
+    id: variant === 'service-center' ? 'login-service-center' : 'login',
+    lastResult,
     constraint: getZodConstraint(loginSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -41,8 +110,8 @@ export default function LoginPage() {
   const handled = useRef<unknown>(null)
   const [attempt, setAttempt] = useState(0)
   useEffect(() => {
-    if (!actionData || handled.current === actionData || actionData.result?.status !== 'error') return
-    handled.current = actionData
+    if (!answer || !lastResult || handled.current === answer || lastResult.status !== 'error') return
+    handled.current = answer
     clearClientToken()
     // A new key mounts an empty password field (conform's `update` would revalidate the form and
     // replace the alert with "required"; the react-aria input is controlled, so the DOM value can't be set).
@@ -52,41 +121,34 @@ export default function LoginPage() {
   const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const formErrors = form.errors ?? []
   return (
-    <div className="auth-card">
-      <div className="auth-card-head">
-        <LogoMark width={40} height={40} />
-        <h1 className="auth-title">{t('auth.login.title')}</h1>
-        <p className="auth-subtitle">{t('auth.login.subtitle')}</p>
-      </div>
-      <Form method="post" {...getFormProps(form)} className="auth-form">
-        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        {formErrors.length > 0 ? (
-          <Alert type={formErrors.some((c) => DANGER.has(c)) ? 'danger' : 'warning'} id={form.errorId}>
-            {formErrors.map((code) => t(code)).join(' ')}
-          </Alert>
-        ) : null}
-        <TextField
-          meta={fields.email}
-          label={t('auth.login.email')}
-          type="email"
-          autoComplete="username"
-          placeholder={t('auth.login.email_placeholder')}
-          autoFocus
-        />
-        <TextField
-          key={`password-${attempt}`}
-          meta={fields.password}
-          label={t('auth.login.password')}
-          type="password"
-          autoComplete="current-password"
-        />
-        <Button type="submit" className="button-block" isPending={pending}>
-          {pending ? t('auth.login.submitting') : t('auth.login.submit')}
-        </Button>
-      </Form>
-      <p className="auth-node">
-        {t('auth.login.node')}: <code>{node}</code>
-      </p>
-    </div>
+    <Form method="post" {...getFormProps(form)} className="auth-form">
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      {variant === 'service-center' ? (
+        <input type="hidden" name="variant" value={SERVICE_CENTER_VARIANT} />
+      ) : null}
+      {formErrors.length > 0 ? (
+        <Alert type={formErrors.some((c) => DANGER.has(c)) ? 'danger' : 'warning'} id={form.errorId}>
+          {formErrors.map((code) => t(code)).join(' ')}
+        </Alert>
+      ) : null}
+      <TextField
+        meta={fields.email}
+        label={t('auth.login.email')}
+        type="email"
+        autoComplete="username"
+        placeholder={t('auth.login.email_placeholder')}
+        autoFocus
+      />
+      <TextField
+        key={`password-${attempt}`}
+        meta={fields.password}
+        label={t('auth.login.password')}
+        type="password"
+        autoComplete="current-password"
+      />
+      <Button type="submit" className="button-block" isPending={pending}>
+        {pending ? t('auth.login.submitting') : t('auth.login.submit')}
+      </Button>
+    </Form>
   )
 }

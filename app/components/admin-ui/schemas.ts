@@ -1,0 +1,116 @@
+import { parseWithZod } from '@conform-to/zod'
+import { DATA_URL_MAX, nodeSettingsSchema } from '@domain/nodes/settings-schema'
+import { z } from 'zod'
+
+/*
+ * The /admin/ui forms: one schema per form, shared by the browser (conform's onValidate) and the
+ * action. Every field schema is taken from domain/nodes/settings-schema.ts, so the form accepts
+ * exactly what the upstream's PATCH /nodes/{nodeId} accepts, with the same message codes.
+ */
+
+const shape = nodeSettingsSchema.shape
+
+/** Each form edits one part of the settings, saved and checked for conflicts on its own. */
+export const SECTIONS = ['logo', 'general', 'menu', 'sign-in'] as const
+export type Section = (typeof SECTIONS)[number]
+
+/* ---------- logo ---------- */
+
+export const LOGO_SLOTS = ['main', 'small', 'favicon'] as const
+export type LogoSlot = (typeof LOGO_SLOTS)[number]
+
+/** The image kinds a logo may be (sniffed from the bytes, not trusted from the file name). */
+export const LOGO_TYPES = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  svg: 'image/svg+xml',
+  webp: 'image/webp',
+  ico: 'image/x-icon',
+} as const
+export type LogoType = keyof typeof LOGO_TYPES
+
+export const LOGO_ACCEPT =
+  '.png,.jpg,.jpeg,.svg,.webp,.ico,image/png,image/jpeg,image/svg+xml,image/webp,image/x-icon'
+
+/** What the upload handler reads at most per file before giving up (the brief's cap). */
+export const UPLOAD_MAX_BYTES = 256 * 1024
+
+/**
+ * The largest file whose data: URL still fits the setting's limit (DATA_URL_MAX characters):
+ * base64 turns 3 bytes into 4 characters, after a prefix such as `data:image/svg+xml;base64,`.
+ */
+export const LOGO_MAX_BYTES = Math.floor((DATA_URL_MAX - 32) / 4) * 3
+export const LOGO_MAX_KB = Math.floor(LOGO_MAX_BYTES / 1024)
+
+const DECLARED = new Set<string>([...Object.values(LOGO_TYPES), 'image/vnd.microsoft.icon', 'image/ico'])
+const EXTENSION = /\.(png|jpe?g|svg|webp|ico)$/i
+
+/**
+ * A chosen file, as far as the browser can tell (size, declared type or name). The action then
+ * reads the bytes (`__ui-logo.server.ts`): that is what decides. No file chosen: nothing to do.
+ */
+const logoFile = z
+  .instanceof(File, { message: 'value_error' })
+  .refine((f) => f.size <= LOGO_MAX_BYTES, 'ui.logo.error.too_large')
+  .refine((f) => DECLARED.has(f.type) || EXTENSION.test(f.name), 'ui.logo.error.type')
+  .optional()
+
+export const logoSchema = z.object({ main: logoFile, small: logoFile, favicon: logoFile })
+
+/* ---------- language and layout ---------- */
+
+export const generalSchema = z.object({
+  locale: shape.locale.unwrap(),
+  // An unchecked box posts nothing: that means "off", not "leave as it was".
+  no_left_menu: shape.no_left_menu.unwrap().default(false),
+  no_top_menu: shape.no_top_menu.unwrap().default(false),
+})
+
+/* ---------- menu ---------- */
+
+/** The items list of the stored menu (3 levels, strict items, URL rules) as the form posts it. */
+export const menuSchema = z.object({ items: shape.menu.unwrap().shape.items })
+
+/* ---------- sign-in: the service centre (public) and token verification (private) ---------- */
+
+/** A group whose text fields are all left empty means "turn this off" (its checkboxes do not count). */
+const blankGroup = (textKeys: string[]) => (value: unknown) => {
+  if (!value || typeof value !== 'object') return value
+  const o = value as Record<string, unknown>
+  const blank = textKeys.every((k) => o[k] === undefined || (typeof o[k] === 'string' && o[k].trim() === ''))
+  return blank ? undefined : value
+}
+
+const serviceCenterShape = shape.auth.unwrap().shape.service_center.unwrap().unwrap()
+const ssoShape = shape.sso.unwrap().unwrap()
+
+export const signInSchema = z.object({
+  service_center: z.preprocess(
+    blankGroup(['url', 'project_id', 'account_id']),
+    serviceCenterShape.optional(),
+  ),
+  sso: z.preprocess(blankGroup(['issuer', 'audience', 'jwks_url']), ssoShape.optional()),
+})
+
+/* ---------- parsing, the same in the browser and the action ---------- */
+
+const CODE = /^[a-z_]+(\.[a-z_]+)*$/
+
+/**
+ * Messages are catalogue codes (translated by the page). The domain schemas set their own; what
+ * they leave to zod becomes `value_error.missing` for an empty required field and `value_error`
+ * for anything else, never zod's English.
+ */
+export const formErrorMap: z.ZodErrorMap = (issue, ctx) => {
+  if (issue.code === 'invalid_type' && issue.received === 'undefined')
+    return { message: 'value_error.missing' }
+  return { message: CODE.test(ctx.defaultError) ? ctx.defaultError : 'value_error' }
+}
+
+export function parseSection<S extends z.ZodTypeAny>(formData: FormData, schema: S) {
+  return parseWithZod(formData, { schema, errorMap: formErrorMap })
+}
+
+export type GeneralValue = z.infer<typeof generalSchema>
+export type MenuValue = z.infer<typeof menuSchema>
+export type SignInValue = z.infer<typeof signInSchema>

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto'
+import type { SubmissionResult } from '@conform-to/react'
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  MaxPartSizeExceededError,
+  type UploadHandler,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from '@remix-run/node'
+import type { ActionData } from '~/components/admin-ui/action-data'
+import {
+  applyMenuOp,
+  menuDraftFromPayload,
+  menuDraftFromSettings,
+  parseMenuIntent,
+} from '~/components/admin-ui/menu-tree'
+import {
+  generalSchema,
+  LOGO_SLOTS,
+  type LogoSlot,
+  logoSchema,
+  menuSchema,
+  parseSection,
+  SECTIONS,
+  type Section,
+  signInSchema,
+  UPLOAD_MAX_BYTES,
+} from '~/components/admin-ui/schemas'
+import { i18next } from '~/lib/i18next.server'
+import { logoFromBytes } from './__ui-logo.server'
+import { type AdminNode, answer, requireAdminNode, save, sectionBase } from './__ui-save.server'
+
+/*
+ * /admin/ui: the node's interface settings. Four forms (logo, language and layout, menu, sign-in),
+ * each saved on its own (how, and how conflicts are caught: __ui-save.server.ts). The menu editor's
+ * steps are answered with the new draft and store nothing.
+ */
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [node, t] = await Promise.all([requireAdminNode(request), i18next.getFixedT(request, 'admin-ui')])
+  const s = node.settings
+  const sc = s.auth?.service_center
+  return {
+    title: t('ui.title'),
+    domain: node.domain,
+    logo: { main: s.logo?.main ?? '', small: s.logo?.small ?? '', favicon: s.logo?.favicon ?? '' },
+    general: {
+      locale: s.locale ?? 'ru',
+      no_left_menu: s.no_left_menu ?? false,
+      no_top_menu: s.no_top_menu ?? false,
+    },
+    menu: menuDraftFromSettings(s.menu),
+    signIn: {
+      service_center: {
+        url: sc?.url ?? '',
+        project_id: sc?.project_id ?? '',
+        account_id: sc?.account_id ?? '',
+      },
+      sso: {
+        issuer: s.sso?.issuer ?? '',
+        audience: s.sso?.audience ?? '',
+        jwks_url: s.sso?.jwks_url ?? '',
+        create_users: s.sso?.create_users ?? false,
+      },
+    },
+    bases: Object.fromEntries(SECTIONS.map((section) => [section, sectionBase(section, s)])) as Record<
+      Section,
+      string
+    >,
+  }
+}
+
+/* ---------- the action ---------- */
+
+const MAX_PARTS = 16
+
+class TooManyParts extends Error {}
+
+/** Multipart (the logo form): at most UPLOAD_MAX_BYTES per part, and only a few parts. */
+async function readMultipart(request: Request): Promise<FormData> {
+  const memory = unstable_createMemoryUploadHandler({ maxPartSize: UPLOAD_MAX_BYTES })
+  let parts = 0
+  const handler: UploadHandler = (part) => {
+    if (++parts > MAX_PARTS) throw new TooManyParts()
+    return memory(part)
+  }
+  return unstable_parseMultipartFormData(request, handler)
+}
+
+async function logoAction(request: Request, node: AdminNode) {
+  let formData: FormData
+  try {
+    formData = await readMultipart(request)
+  } catch (error) {
+    if (!(error instanceof MaxPartSizeExceededError || error instanceof TooManyParts)) throw error
+    const slot =
+      error instanceof MaxPartSizeExceededError ? LOGO_SLOTS.find((s) => s === error.field) : undefined
+    const result: SubmissionResult<string[]> = {
+      status: 'error',
+      error: slot ? { [slot]: ['ui.logo.error.too_large'] } : { '': ['request.too_large'] },
+    }
+    return answer('logo', result, 413)
+  }
+  const submission = parseSection(formData, logoSchema)
+  const intent = String(formData.get('intent') ?? '')
+  const removing = /^logo:remove:(main|small|favicon)$/.exec(intent)?.[1] as LogoSlot | undefined
+  if (removing) {
+    return save(
+      request,
+      node,
+      'logo',
+      formData.get('base'),
+      (s) => {
+        const { [removing]: _gone, ...rest } = s.logo ?? {}
+        return { logo: Object.keys(rest).length ? rest : null }
+      },
+      submission.reply,
+    )
+  }
+  if (submission.status !== 'success') return answer('logo', submission.reply(), 400)
+
+  // The browser's checks were on the name and the declared type; these are on the bytes.
+  const images: Partial<Record<LogoSlot, string>> = {}
+  const fieldErrors: Record<string, string[]> = {}
+  for (const slot of LOGO_SLOTS) {
+    const file = submission.value[slot]
+    if (!file) continue
+    const checked = logoFromBytes(new Uint8Array(await file.arrayBuffer()))
+    if (checked.ok) images[slot] = checked.dataUrl
+    else fieldErrors[slot] = [checked.code]
+  }
+  if (Object.keys(fieldErrors).length) return answer('logo', submission.reply({ fieldErrors }), 400)
+  if (!Object.keys(images).length)
+    return answer('logo', submission.reply({ formErrors: ['ui.logo.error.nothing'] }), 400)
+  return save(
+    request,
+    node,
+    'logo',
+    formData.get('base'),
+    (s) => ({ logo: { ...s.logo, ...images } }),
+    submission.reply,
+  )
+}
+
+async function menuAction(request: Request, node: AdminNode, formData: FormData, intent: string) {
+  const base = String(formData.get('base') ?? '')
+  const draftId = String(formData.get('draft') ?? '')
+  if (intent === 'menu:save') {
+    const submission = parseSection(formData, menuSchema)
+    // The same draft stays on the page: the errors show on the fields as they are.
+    const items = menuDraftFromPayload((submission.payload as { items?: unknown }).items)
+    const extra = { menu: { items, id: draftId, base, focus: null } }
+    if (submission.status !== 'success') return answer('menu', submission.reply(), 400, extra)
+    const menu = submission.value
+    return save(request, node, 'menu', base, () => ({ menu }), submission.reply, extra)
+  }
+  // An editing step: apply it to what was posted and show the new draft (nothing is stored).
+  const op = parseMenuIntent(intent.slice('menu:'.length))
+  const payload = parseSection(formData, menuSchema).payload as { items?: unknown }
+  const items = menuDraftFromPayload(payload.items)
+  const next = op ? applyMenuOp(items, op) : null
+  return data<ActionData>({
+    section: 'menu',
+    menu: {
+      items: next?.items ?? items,
+      id: randomUUID(),
+      base,
+      focus: op && next?.focus ? { path: next.focus.join('.'), op: op.type } : null,
+    },
+  })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const node = await requireAdminNode(request)
+  if (request.headers.get('content-type')?.startsWith('multipart/form-data')) return logoAction(request, node)
+
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? '')
+  if (intent.startsWith('menu:')) return menuAction(request, node, formData, intent)
+  if (intent === 'general:save') {
+    const submission = parseSection(formData, generalSchema)
+    if (submission.status !== 'success') return answer('general', submission.reply(), 400)
+    const value = submission.value
+    return save(request, node, 'general', formData.get('base'), () => value, submission.reply)
+  }
+  if (intent === 'sign-in:save') {
+    const submission = parseSection(formData, signInSchema)
+    if (submission.status !== 'success') return answer('sign-in', submission.reply(), 400)
+    const { service_center, sso } = submission.value
+    return save(
+      request,
+      node,
+      'sign-in',
+      formData.get('base'),
+      (s) => {
+        // Other keys under `auth` (none today) are kept.
+        const { service_center: _old, ...auth } = s.auth ?? {}
+        return {
+          auth: service_center ? { ...auth, service_center } : Object.keys(auth).length ? auth : null,
+          sso: sso ?? null,
+        }
+      },
+      submission.reply,
+    )
+  }
+  throw new Response(JSON.stringify({ detail: [{ type: 'value_error', msg: 'Unknown intent' }] }), {
+    status: 400,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  })
+}
