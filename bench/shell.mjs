@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // Issue 3 (web shell) figures: the server-rendered HTML of /lk (signed in, the whole access check
 // and render) under autocannon, and the JavaScript the login page makes the browser load, gzipped.
-//   node bench/shell.mjs [--duration=10] [--connections=10]
+//   node bench/shell.mjs [--db=pglite|postgres] [--duration=10] [--connections=10]
 // Prints JSON lines and writes bench/out/shell.json. Everything shares the machine's cores with the
 // server (the upstream, the web app and autocannon): say so beside every figure.
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { parseArgs, root, runAutocannon, signIn, startStack } from './lib.mjs'
+import { parseArgs, root, runAutocannon, signIn, startPostgres, startStack } from './lib.mjs'
 
 const args = { ...parseArgs(process.argv.slice(2)), duration: 10, connections: 10 }
 for (const a of process.argv.slice(2)) {
@@ -38,8 +39,20 @@ async function loginPageJs(web) {
   }
 }
 
-const stack = await startStack({})
-const results = { cores: cpus().length, node: process.version }
+/** A free loopback port for the throwaway PostgreSQL (other checkouts may be running one). */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+
+const pg = args.db === 'postgres' ? startPostgres(await freePort()) : null
+const stack = await startStack({ databaseUrl: pg?.url })
+const results = { db: args.db, cores: cpus().length, node: process.version }
 try {
   const token = await signIn(stack.api)
   const headers = { cookie: `_token=${token}` }
@@ -52,7 +65,7 @@ try {
   results.lk = []
   for (const connections of [1, args.connections]) {
     const r = await runAutocannon({ url: `${stack.web}/lk`, headers, connections, duration: args.duration })
-    const row = { path: '/lk', connections, duration: args.duration, ...r }
+    const row = { db: args.db, path: '/lk', connections, duration: args.duration, ...r }
     results.lk.push(row)
     console.log(JSON.stringify(row))
   }
@@ -64,6 +77,7 @@ try {
   )
 } finally {
   await stack.stop()
+  pg?.stop()
 }
 mkdirSync(join(root, 'bench/out'), { recursive: true })
-writeFileSync(join(root, 'bench/out/shell.json'), JSON.stringify(results, null, 2))
+writeFileSync(join(root, `bench/out/shell-${args.db}.json`), JSON.stringify(results, null, 2))

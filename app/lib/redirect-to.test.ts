@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_REDIRECT, loginPath, safePath, safeRedirect } from './redirect-to'
+import { DEFAULT_REDIRECT, safePath, safeRedirect } from './redirect-to'
 
 describe('safeRedirect', () => {
   it.each(['/lk', '/lk?x', '/lk?x=1&y=2', '/lk/t/ABC/ABC-1', '/admin/users#top', '/errors/page-not-found'])(
@@ -38,12 +38,6 @@ describe('safeRedirect', () => {
   it('normalises dot segments without leaving the site', () => {
     expect(safeRedirect('/lk/../admin')).toBe('/admin')
     expect(safeRedirect('/../../etc/passwd')).toBe('/etc/passwd')
-  })
-
-  it('builds the login path with the redirect back', () => {
-    expect(loginPath('/lk?x')).toBe('/auth/login?redirectTo=%2Flk%3Fx')
-    expect(loginPath('/lk')).toBe('/auth/login?redirectTo=%2Flk')
-    expect(loginPath()).toBe('/auth/login')
   })
 
   it('safePath allows the sign-in pages (going back after a language switch) but not other sites', () => {

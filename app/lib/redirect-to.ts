@@ -42,9 +42,6 @@ export function pathWithSearch(request: Request): string {
   return `${url.pathname}${url.search}`
 }
 
-/** @deprecated use `routes.login(redirectTo)` (kept for code written before app/lib/routes.ts). */
-export const loginPath = routes.login
-
 /** The path of a same-origin Referer, for forms that did not say where to go back. */
 export function refererPath(request: Request): string | null {
   const referer = request.headers.get('referer')

@@ -54,6 +54,7 @@ describe('routes', () => {
   it('passes the way back to the login page and the node name to node-not-found as queries', () => {
     expect(routes.login()).toBe('/auth/login')
     expect(routes.login('/lk?x=1')).toBe('/auth/login?redirectTo=%2Flk%3Fx%3D1')
+    expect(routes.login('/lk')).toBe('/auth/login?redirectTo=%2Flk')
     expect(routes.nodeNotFound('acme')).toBe('/errors/node-not-found?node=acme')
     expect(routes.nodeNotFound('a&b')).toBe('/errors/node-not-found?node=a%26b')
   })

@@ -118,8 +118,10 @@ for (const javaScriptEnabled of [true, false]) {
         await general.getByLabel('Язык по умолчанию').selectOption('en')
       }
       await submitted(page, saveIn(page, 'general'))
-      // The admin chose no language of their own, so the page now speaks the node's: English.
+      // The node's language is the language of everyone who has not chosen one — this administrator
+      // included: the answer already comes in English.
       await expect(successAlert(page)).toContainText('Changes saved')
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en')
       expect((await readAssets(request, ORIGIN)).settings.locale).toBe('en')
       // The page shows what is stored.
       await page.reload()
