@@ -1,25 +1,9 @@
 import type { SVGProps } from 'react'
 
-/** The editor's small stroke icons (24 grid, currentColor), in the house style of ui/icons.tsx. */
-function Svg({ children, ...props }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  )
-}
+import { Svg } from '../ui/icons'
+
+/** The editor's small stroke icons, drawn on the house base (ui/icons.tsx). */
+export { PlusIcon } from '../ui/icons'
 
 export const ArrowUpIcon = (p: SVGProps<SVGSVGElement>) => (
   <Svg {...p}>
@@ -42,12 +26,6 @@ export const IndentIcon = (p: SVGProps<SVGSVGElement>) => (
 export const OutdentIcon = (p: SVGProps<SVGSVGElement>) => (
   <Svg {...p}>
     <path d="M4 5h16M11 10h9M11 14h9M4 19h16M7 9.5 4 12l3 2.5" />
-  </Svg>
-)
-
-export const PlusIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Svg {...p}>
-    <path d="M12 5v14M5 12h14" />
   </Svg>
 )
 

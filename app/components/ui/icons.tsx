@@ -2,7 +2,7 @@ import type { SVGProps } from 'react'
 import type { ToastType } from '~/lib/toast'
 
 /** Small stroke icons (24 grid, currentColor), hand-drawn so no icon font or sprite is needed. */
-function Svg({ children, ...props }: SVGProps<SVGSVGElement>) {
+export function Svg({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 24 24"
