@@ -1,10 +1,9 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { DetailEntry } from '@domain/errors/catalogue'
-import { hasRight } from '@domain/rights/rights'
 import { data, redirect } from '@remix-run/node'
 import type { ZodTypeAny, z } from 'zod'
 import { detailErrors } from '~/components/admin-users/detail-errors'
-import { requireAccess } from '~/lib/access.server'
+import { requireAdmin } from '~/lib/access.server'
 import type { PublicUser } from '~/lib/auth.server'
 import { flashHeaders } from '~/lib/session.server'
 import type { ToastInput } from '~/lib/toast'
@@ -27,9 +26,7 @@ export interface Grant {
  * else home. Actions need it too — the admin layout's loader does not run for a POST.
  */
 export async function requireUsersAdmin(request: Request) {
-  const access = await requireAccess(request)
-  if (!hasRight(access.rights, 'is_admin')) throw redirect('/lk')
-  return { ...access, api: upstream(request) }
+  return { ...(await requireAdmin(request)), api: upstream(request) }
 }
 
 /** A redirect carrying alerts in the flash cookie (STYLE.md §4), shown by the next page. */
