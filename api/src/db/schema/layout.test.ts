@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Harness, startApi } from '../../test/harness'
-import { GLOBAL_TABLES } from './schema'
+import { type Harness, startApi } from '../../../test/harness'
+import { GLOBAL_TABLES } from '.'
 
 /*
  * PRODUCT.md §9, checked on the migrated database itself (not on the Drizzle definitions), so a

@@ -1,0 +1,5 @@
+/*
+ * The database schema, one file per area so that areas grow without touching each other.
+ * drizzle-kit reads this file (api/drizzle.config.ts); add a new area's file to the exports below.
+ */
+export * from './core'
