@@ -3,7 +3,7 @@ import type { DetailEntry } from '@domain/errors/catalogue'
 import { redirect } from '@remix-run/node'
 import { Authenticator, AuthorizationError } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
-import { requireCsrf, requireSameOrigin } from './csrf.server'
+import { requireCsrf } from './csrf.server'
 import { nodeName } from './node.server'
 import { pathWithSearch } from './redirect-to'
 import { routes } from './routes'
@@ -93,17 +93,17 @@ export function getAuthenticator(): Authenticator<SignedIn> {
 }
 
 /**
- * Signs in with the already-read form; throws SignInError on failure. A post from a page on another
- * origin is refused first: login CSRF (signing the victim in as the attacker) needs one. The sign-in
- * form has no CSRF session to prove yet; once the login page carries `<CsrfInput/>`, its action adds
- * `await requireCsrf(request, formData)` like every other form.
+ * Signs in with the already-read form; throws SignInError on failure. The form's CSRF token is
+ * checked first, like every other form's (the login page's root loader started the browser's CSRF
+ * session): login CSRF — signing the victim in as the attacker — needs a post the victim's page did
+ * not make.
  */
 export async function signIn(
   request: Request,
   formData: FormData,
   strategy: SignInStrategy = 'form',
 ): Promise<SignedIn> {
-  requireSameOrigin(request)
+  await requireCsrf(request, formData)
   try {
     return await getAuthenticator().authenticate(strategy, request, { context: { formData } })
   } catch (error) {

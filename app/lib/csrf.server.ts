@@ -84,11 +84,3 @@ function refused(): never {
 export async function requireCsrf(request: Request, formData: FormData): Promise<void> {
   if (isCrossOrigin(request) || !isValidCsrf(request, formData)) refused()
 }
-
-/**
- * For a form that has no CSRF session to prove yet (sign-in): refuse posts that a page on another
- * origin made. Login CSRF — signing the victim in as the attacker — needs exactly such a post.
- */
-export function requireSameOrigin(request: Request): void {
-  if (isCrossOrigin(request)) refused()
-}

@@ -178,8 +178,9 @@ test.describe('the node decides', () => {
       await expect(page.locator('form#login')).toBeVisible()
       await expect(centreForm(page)).toHaveCount(0)
       // A forged post for the variant gets nowhere either.
+      const csrf = await page.locator('form#login input[name="csrf"]').inputValue()
       const res = await page.request.post(`${ORIGIN}/auth/login`, {
-        form: { variant: 'service-center', email: MEMBER.email, password: MEMBER.password },
+        form: { csrf, variant: 'service-center', email: MEMBER.email, password: MEMBER.password },
         maxRedirects: 0,
       })
       expect(res.status()).toBe(400)

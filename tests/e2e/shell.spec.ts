@@ -317,4 +317,40 @@ test.describe('CSRF', () => {
     await page.goto('/lk')
     await expect(page).toHaveURL(`${ORIGIN}/lk`)
   })
+
+  test('the sign-in form and the admin forms refuse a post without the token, and change nothing', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/auth/login')
+    const login = await page.request.post('/auth/login', {
+      form: { email: ADMIN.email, password: ADMIN.password },
+      maxRedirects: 0,
+    })
+    expect(login.status()).toBe(403)
+    expect((await page.context().cookies()).find((c) => c.name === '_token')).toBeUndefined()
+
+    await signInHome(page, ADMIN)
+    const email = `csrf-${Date.now()}@example.com`
+    const create = await page.request.post('/admin/users/new', {
+      form: { intent: 'create', email, password: 'long-enough-1' },
+      maxRedirects: 0,
+    })
+    expect(create.status()).toBe(403)
+    const ui = await page.request.post('/admin/ui', {
+      form: { intent: 'general:save', locale: 'en' },
+      maxRedirects: 0,
+    })
+    expect(ui.status()).toBe(403)
+    const token = await apiToken(request, ADMIN)
+    const users = await request.get(`/api/users/me`, { headers: { authorization: `Bearer ${token}` } })
+    expect(users.status()).toBe(200)
+    const found = await request.get(`/api/nodes/domain/start`)
+    const nodeId = (await found.json()).data.id
+    const list = await request.get(`/api/users/${nodeId}?search=${encodeURIComponent(email)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect((await list.json()).meta.total).toBe(0)
+    expect((await found.json()).data.settings.locale ?? 'ru').toBe('ru')
+  })
 })

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
+import { CsrfInput } from '~/components/csrf-input'
 import { AdminToggle } from './fields'
 import { LocaleSelect } from './locale-select'
 import { type GeneralValue, generalSchema, parseSection } from './schemas'
@@ -28,6 +29,7 @@ export function GeneralForm({ value, base, lastResult }: GeneralFormProps) {
   return (
     <SectionCard id="general" title={t('ui.general.title')} description={t('ui.general.description')}>
       <Form method="post" {...getFormProps(form)} className="aui-form">
+        <CsrfInput />
         <input type="hidden" name="base" value={base} />
         <FormAlerts id={form.errorId} errors={form.errors} section="general" />
         <div className="aui-narrow">

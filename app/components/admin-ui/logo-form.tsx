@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { z } from 'zod'
+import { CsrfInput } from '~/components/csrf-input'
 import { Button } from '~/components/ui/button'
 import { useErrorText } from './fields'
 import { ImageIcon, TrashIcon } from './icons'
@@ -42,6 +43,7 @@ export function LogoForm({ logo, base, lastResult }: LogoFormProps) {
       description={t('ui.logo.description', { max: LOGO_MAX_KB })}
     >
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="aui-form">
+        <CsrfInput />
         <DefaultSubmit intent="logo:save" />
         <input type="hidden" name="base" value={base} />
         <FormAlerts id={form.errorId} errors={form.errors} section="logo" />

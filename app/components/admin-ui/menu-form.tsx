@@ -9,6 +9,7 @@ import { getZodConstraint } from '@conform-to/zod'
 import { useFetcher } from '@remix-run/react'
 import { type ComponentType, type SVGProps, useEffect, useRef, useState } from 'react'
 import { z } from 'zod'
+import { CsrfInput } from '~/components/csrf-input'
 import type { ActionData, MenuDraft } from './action-data'
 import { AdminTextField, AdminToggle } from './fields'
 import {
@@ -135,6 +136,7 @@ function MenuDraftForm({ draft, unsaved, lastResult, fetcher }: DraftFormProps) 
       aside={unsaved ? <span className="aui-badge">{t('ui.unsaved')}</span> : null}
     >
       <fetcher.Form method="post" {...getFormProps(form)} className="aui-form" aria-busy={busy || undefined}>
+        <CsrfInput />
         <DefaultSubmit intent="menu:save" />
         <input type="hidden" name="base" value={draft.base} />
         <input type="hidden" name="draft" value={draft.id} />

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
+import { CsrfInput } from '~/components/csrf-input'
 import { AdminTextField, AdminToggle } from './fields'
 import { parseSection, type SignInValue, signInSchema } from './schemas'
 import { FormAlerts, SaveButton, SectionCard } from './section'
@@ -37,6 +38,7 @@ export function SignInForm({ value, base, lastResult }: SignInFormProps) {
   return (
     <SectionCard id="sign-in" title={t('ui.sign_in.title')} description={t('ui.sign_in.description')}>
       <Form method="post" {...getFormProps(form)} className="aui-form">
+        <CsrfInput />
         <input type="hidden" name="base" value={base} />
         <FormAlerts id={form.errorId} errors={form.errors} section="sign-in" />
         <div

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Link } from '@remix-run/react'
+import { CsrfInput } from '~/components/csrf-input'
 import { Button } from '../ui/button'
 import { LinkIcon, UnlinkIcon } from '../ui/icons'
 import { NativeSelectField } from '../ui/native-select-field'
@@ -72,6 +73,7 @@ function UnbindConfirm({
         {t('binding.confirm_text', { node })}
       </p>
       <fetcher.Form method="post" action={action} className="confirm-actions">
+        <CsrfInput />
         <input type="hidden" name="intent" value="unbind" />
         <Link to={cancelHref} preventScrollReset replace className="button button-secondary button-sm">
           {t('actions.cancel')}
@@ -96,6 +98,7 @@ function BindForm({ action, otherNodes }: { action: string; otherNodes: { id: st
   })
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="form">
+      <CsrfInput />
       <input type="hidden" name="intent" value="bind" />
       <FormErrors errors={form.errors} id={form.errorId} />
       <div className="form-row">

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Link } from '@remix-run/react'
+import { CsrfInput } from '~/components/csrf-input'
 import { Button } from '../ui/button'
 import { TextField } from '../ui/text-field'
 import { FormErrors } from './form-errors'
@@ -30,6 +31,7 @@ export function UserCreateForm({ action, cancelHref }: UserCreateFormProps) {
   const contacts = fields.contacts.getFieldset()
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="form">
+      <CsrfInput />
       <input type="hidden" name="intent" value="create" />
       <FormErrors errors={form.errors} id={form.errorId} />
       <div className="form-grid">

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { CsrfInput } from '~/components/csrf-input'
 import { Button } from '../ui/button'
 import { TextField } from '../ui/text-field'
 import { FormErrors } from './form-errors'
@@ -24,6 +25,7 @@ export function UserPasswordForm({ action }: { action: string }) {
   })
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="form form-inline">
+      <CsrfInput />
       <input type="hidden" name="intent" value="password" />
       <FormErrors errors={form.errors} id={form.errorId} />
       <div className="form-row">

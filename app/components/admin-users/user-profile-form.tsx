@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { CsrfInput } from '~/components/csrf-input'
 import { Button } from '../ui/button'
 import { TextField } from '../ui/text-field'
 import { FormErrors } from './form-errors'
@@ -32,6 +33,7 @@ export function UserProfileForm({ action, user }: UserProfileFormProps) {
   const contacts = fields.contacts.getFieldset()
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="form">
+      <CsrfInput />
       <input type="hidden" name="intent" value="profile" />
       <FormErrors errors={form.errors} id={form.errorId} />
       <div className="form-grid form-grid-3">

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { RIGHT_CODES } from '@domain/rights/rights'
+import { CsrfInput } from '~/components/csrf-input'
 import { Button } from '../ui/button'
 import { CloseIcon } from '../ui/icons'
 import { NativeSelectField } from '../ui/native-select-field'
@@ -72,6 +73,7 @@ function RevokeButton({ action, grant }: { action: string; grant: GrantRow }) {
   const label = t('rights.revoke_label', { right: rightLabel(t, grant.right_code) })
   return (
     <fetcher.Form method="post" action={action} className="grant-revoke">
+      <CsrfInput />
       <input type="hidden" name="intent" value="revoke" />
       <input type="hidden" name="right_id" value={grant.id} />
       <Button type="submit" variant="ghost" size="sm" isPending={pending} aria-label={label}>
@@ -95,6 +97,7 @@ function GrantForm({ action }: { action: string }) {
   })
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="form grant-form">
+      <CsrfInput />
       <input type="hidden" name="intent" value="grant" />
       <FormErrors errors={form.errors} id={form.errorId} />
       <div className="form-row">

@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { CsrfInput } from '~/components/csrf-input'
 import { Button } from '../ui/button'
 import { LogInIcon } from '../ui/icons'
 import { useAdminUsersT } from './use-admin-users-t'
@@ -11,6 +12,7 @@ export function UserSupport({ action, userName }: { action: string; userName: st
   const { t } = useAdminUsersT()
   return (
     <Form method="post" action={action} reloadDocument className="support-row">
+      <CsrfInput />
       <input type="hidden" name="intent" value="sign_in_as" />
       <p className="muted">{t('support.hint')}</p>
       <Button type="submit" variant="secondary">

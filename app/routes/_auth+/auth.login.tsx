@@ -5,6 +5,7 @@ import type { LinksFunction, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { CsrfInput } from '~/components/csrf-input'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { LogoMark } from '~/components/ui/icons'
@@ -122,6 +123,7 @@ function LoginForm({ variant, redirectTo, lastResult, answer }: LoginFormProps) 
   const formErrors = form.errors ?? []
   return (
     <Form method="post" {...getFormProps(form)} className="auth-form">
+      <CsrfInput />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       {variant === 'service-center' ? (
         <input type="hidden" name="variant" value={SERVICE_CENTER_VARIANT} />

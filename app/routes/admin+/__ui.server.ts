@@ -28,6 +28,7 @@ import {
   signInSchema,
   UPLOAD_MAX_BYTES,
 } from '~/components/admin-ui/schemas'
+import { requireCsrf } from '~/lib/csrf.server'
 import { i18next } from '~/lib/i18next.server'
 import { logoFromBytes } from './__ui-logo.server'
 import { type AdminNode, answer, requireAdminNode, save, sectionBase } from './__ui-save.server'
@@ -103,6 +104,7 @@ async function logoAction(request: Request, node: AdminNode) {
     }
     return answer('logo', result, 413)
   }
+  await requireCsrf(request, formData)
   const submission = parseSection(formData, logoSchema)
   const intent = String(formData.get('intent') ?? '')
   const removing = /^logo:remove:(main|small|favicon)$/.exec(intent)?.[1] as LogoSlot | undefined
@@ -177,6 +179,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.headers.get('content-type')?.startsWith('multipart/form-data')) return logoAction(request, node)
 
   const formData = await request.formData()
+  await requireCsrf(request, formData)
   const intent = String(formData.get('intent') ?? '')
   if (intent.startsWith('menu:')) return menuAction(request, node, formData, intent)
   if (intent === 'general:save') {

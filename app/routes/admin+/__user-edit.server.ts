@@ -12,6 +12,7 @@ import {
 } from '~/components/admin-users/schemas'
 import type { SignedIn } from '~/lib/auth.server'
 import { signedInRedirect } from '~/lib/auth.server'
+import { requireCsrf } from '~/lib/csrf.server'
 import { i18next } from '~/lib/i18next.server'
 import {
   findNodeUser,
@@ -71,7 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { api, node } = await requireUsersAdmin(request)
   const formData = await request.formData()
-  // CSRF: requireCsrf(request, formData) — TODO(shell): call it here once app/lib/csrf.server.ts lands.
+  await requireCsrf(request, formData)
   const query = readListQuery(new URL(request.url).searchParams)
   const userId = params.userId ?? ''
   const here = userHref(userId, query)

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { readListQuery, usersHref } from '~/components/admin-users/paths'
 import { createUserFormSchema } from '~/components/admin-users/schemas'
+import { requireCsrf } from '~/lib/csrf.server'
 import { requireUsersAdmin, submitForm } from './__users.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -12,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { api, node } = await requireUsersAdmin(request)
   const formData = await request.formData()
-  // CSRF: requireCsrf(request, formData) — TODO(shell): call it here once app/lib/csrf.server.ts lands.
+  await requireCsrf(request, formData)
   const query = readListQuery(new URL(request.url).searchParams)
   return submitForm(
     request,
