@@ -11,7 +11,8 @@ import { type CookieOptions, isSecureRequest, readCookie, serializeCookie } from
 import { env } from './env.server'
 import { requestCookieDomain } from './node.server'
 import { DEFAULT_SIDEBAR, DEFAULT_THEME, isSidebar, isTheme, type Sidebar, type Theme } from './theme'
-import { type Toast, type ToastInput, toastSchema } from './toast'
+import type { Toast, ToastInput } from './toast'
+import { toastSchema } from './toast-schema.server'
 
 /* ---------- `_token`: the upstream's bearer token, raw, on the parent domain (spec §4, §9) ---------- */
 

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react'
-import { TextField as AriaTextField, Input, Label, Text } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
+import { InputField } from './input-field'
 
 interface TextFieldProps {
   meta: FieldMetadata<string>
@@ -12,39 +12,22 @@ interface TextFieldProps {
 }
 
 /**
- * A labelled text input bound to a conform field (react-spectrum starter's Field pattern). The input
- * is native, so it posts without JavaScript. Errors are catalogue codes from domain/ schemas,
+ * A text input bound to a conform field. Errors are catalogue codes from domain/ schemas,
  * translated here with the field's own limits.
  */
-export function TextField({
-  meta,
-  label,
-  type = 'text',
-  autoComplete,
-  placeholder,
-  autoFocus,
-}: TextFieldProps) {
+export function TextField({ meta, label, ...rest }: TextFieldProps) {
   const { t } = useTranslation()
-  const errors = meta.errors ?? []
+  const errors = (meta.errors ?? []).map((code) => t(code, { max: meta.maxLength, min: meta.minLength }))
   return (
-    <AriaTextField
+    <InputField
       key={meta.key}
       name={meta.name}
-      type={type}
+      label={label}
+      errors={errors}
       defaultValue={meta.initialValue ?? ''}
-      isInvalid={errors.length > 0}
-      validationBehavior="aria"
-      isRequired={meta.required}
-      autoComplete={autoComplete}
-      className="field"
-    >
-      <Label className="field-label">{label}</Label>
-      <Input className="input" placeholder={placeholder} autoFocus={autoFocus} maxLength={meta.maxLength} />
-      {errors.length > 0 ? (
-        <Text slot="errorMessage" className="field-error">
-          {errors.map((code) => t(code, { max: meta.maxLength, min: meta.minLength })).join(' ')}
-        </Text>
-      ) : null}
-    </AriaTextField>
+      required={meta.required}
+      maxLength={meta.maxLength}
+      {...rest}
+    />
   )
 }

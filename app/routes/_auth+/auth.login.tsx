@@ -1,15 +1,13 @@
-import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { loginSchema } from '@domain/auth/login-schema'
+import type { SubmissionResult } from '@conform-to/react'
 import type { LinksFunction, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CsrfInput } from '~/components/csrf-input'
 import { Alert } from '~/components/ui/alert'
-import { Button } from '~/components/ui/button'
 import { LogoMark } from '~/components/ui/icons'
-import { TextField } from '~/components/ui/text-field'
+import { InputField } from '~/components/ui/input-field'
+import { SubmitButton } from '~/components/ui/submit-button'
 import type { SignInStrategy } from '~/lib/auth.server'
 import { clearClientToken } from '~/lib/client-token'
 import type { action, loader } from './__login.server'
@@ -93,17 +91,16 @@ interface LoginFormProps {
   answer: unknown
 }
 
+/**
+ * The sign-in form. Its schema (domain/auth/login-schema.ts) runs in the action only: the page ships
+ * neither zod nor conform, which keeps its JavaScript inside the budget (bench/RESULTS.md); the
+ * action's answer carries the same catalogue codes to the same places, with or without JavaScript.
+ */
 function LoginForm({ variant, redirectTo, lastResult, answer }: LoginFormProps) {
   const { t } = useTranslation()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    id: variant === 'service-center' ? 'login-service-center' : 'login',
-    lastResult,
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-  })
+  const id = variant === 'service-center' ? 'login-service-center' : 'login'
+  const errorId = `${id}-error`
 
   // A failed sign-in leaves nothing behind in local storage either (spec §4), and the password is
   // typed again (the server never sends it back: `hideFields`).
@@ -114,43 +111,59 @@ function LoginForm({ variant, redirectTo, lastResult, answer }: LoginFormProps) 
     if (!answer || !lastResult || handled.current === answer || lastResult.status !== 'error') return
     handled.current = answer
     clearClientToken()
-    // A new key mounts an empty password field (conform's `update` would revalidate the form and
-    // replace the alert with "required"; the react-aria input is controlled, so the DOM value can't be set).
-    setAttempt((n) => n + 1)
+    setAttempt((n) => n + 1) // a new key mounts an empty password field
   })
 
   const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST'
-  const formErrors = form.errors ?? []
+  const errors = lastResult?.error ?? {}
+  const formErrors = errors[''] ?? []
+  const fieldErrors = (name: 'email' | 'password') => (errors[name] ?? []).map((code) => t(code))
+  const typedEmail = lastResult?.initialValue?.email
   return (
-    <Form method="post" {...getFormProps(form)} className="auth-form">
+    <Form
+      method="post"
+      id={id}
+      noValidate
+      aria-invalid={formErrors.length > 0 || undefined}
+      aria-describedby={formErrors.length > 0 ? errorId : undefined}
+      className="auth-form"
+    >
       <CsrfInput />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       {variant === 'service-center' ? (
         <input type="hidden" name="variant" value={SERVICE_CENTER_VARIANT} />
       ) : null}
       {formErrors.length > 0 ? (
-        <Alert type={formErrors.some((c) => DANGER.has(c)) ? 'danger' : 'warning'} id={form.errorId}>
+        <Alert type={formErrors.some((c) => DANGER.has(c)) ? 'danger' : 'warning'} id={errorId}>
           {formErrors.map((code) => t(code)).join(' ')}
         </Alert>
       ) : null}
-      <TextField
-        meta={fields.email}
+      <InputField
+        key={`email-${attempt}`}
+        name="email"
         label={t('auth.login.email')}
         type="email"
+        required
+        maxLength={254}
+        defaultValue={typeof typedEmail === 'string' ? typedEmail : undefined}
+        errors={fieldErrors('email')}
         autoComplete="username"
         placeholder={t('auth.login.email_placeholder')}
         autoFocus
       />
-      <TextField
+      <InputField
         key={`password-${attempt}`}
-        meta={fields.password}
+        name="password"
         label={t('auth.login.password')}
         type="password"
+        required
+        maxLength={256}
+        errors={fieldErrors('password')}
         autoComplete="current-password"
       />
-      <Button type="submit" className="button-block" isPending={pending}>
+      <SubmitButton className="button-block" isPending={pending}>
         {pending ? t('auth.login.submitting') : t('auth.login.submit')}
-      </Button>
+      </SubmitButton>
     </Form>
   )
 }
