@@ -51,7 +51,6 @@ export function InputField({
         aria-describedby={invalid ? errorId : undefined}
         autoComplete={autoComplete}
         placeholder={placeholder}
-        // biome-ignore lint/a11y/noAutofocus: the sign-in page's first field, where the user starts
         autoFocus={autoFocus}
         maxLength={maxLength}
       />
