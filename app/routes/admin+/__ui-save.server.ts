@@ -8,6 +8,7 @@ import type { z } from 'zod'
 import type { ActionData } from '~/components/admin-ui/action-data'
 import type { Section } from '~/components/admin-ui/schemas'
 import { requireAccess } from '~/lib/access.server'
+import { routes } from '~/lib/routes'
 import { flashHeaders } from '~/lib/session.server'
 import { upstream } from '~/lib/upstream.server'
 
@@ -72,9 +73,9 @@ export function sectionBase(section: Section, settings: Settings): string {
 /** Signed in, bound, is_admin (else home), and the node with all its settings. */
 export async function requireAdminNode(request: Request): Promise<AdminNode> {
   const { node, rights } = await requireAccess(request)
-  if (!hasRight(rights, 'is_admin')) throw redirect('/lk')
+  if (!hasRight(rights, 'is_admin')) throw redirect(routes.home())
   const res = await upstream(request).get<AdminNode>(`/api/nodes/${encodeURIComponent(node.id)}`)
-  if (res.status === 403) throw redirect('/lk')
+  if (res.status === 403) throw redirect(routes.home())
   if (!res.ok || !res.data) {
     throw new Response(JSON.stringify({ detail: res.detail }), {
       status: res.status >= 400 ? res.status : 502,
@@ -137,7 +138,7 @@ export async function save(
     }
     return redirect(`/admin/ui#${section}`, { headers })
   }
-  if (res.status === 403) throw redirect('/lk')
+  if (res.status === 403) throw redirect(routes.home())
   const fieldErrors: Record<string, string[]> = {}
   const formErrors: string[] = []
   for (const d of res.detail as DetailEntry[]) {

@@ -14,14 +14,9 @@ import type { SignedIn } from '~/lib/auth.server'
 import { signedInRedirect } from '~/lib/auth.server'
 import { requireCsrf } from '~/lib/csrf.server'
 import { i18next } from '~/lib/i18next.server'
-import {
-  findNodeUser,
-  type Grant,
-  redirectWithToasts,
-  requireUsersAdmin,
-  resultToasts,
-  submitForm,
-} from './__users.server'
+import { routes } from '~/lib/routes'
+import { redirectWithToast } from '~/lib/session.server'
+import { findNodeUser, type Grant, requireUsersAdmin, resultToasts, submitForm } from './__users.server'
 
 /** The Editing dialog: the user, their own grants, and the administrator's other nodes (to bind to). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -30,9 +25,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const query = readListQuery(url.searchParams)
   const user = await findNodeUser(api, node.id, params.userId ?? '')
   if (!user) {
-    throw await redirectWithToasts(request, usersHref(query), [
-      { type: 'warning', code: 'users.user_not_found' },
-    ])
+    throw await redirectWithToast(request, usersHref(query), {
+      type: 'warning',
+      code: 'users.user_not_found',
+    })
   }
   const [grants, nodes] = await Promise.all([
     api.get<Grant[]>(`/api/rights/${encodeURIComponent(node.id)}`, {
@@ -80,8 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const rights = `/api/rights/${encodeURIComponent(node.id)}`
   const inNode = { query: { node_id: node.id } }
   const intent = formData.get('intent')
-  if (!isEditIntent(intent))
-    return redirectWithToasts(request, here, [{ type: 'warning', code: 'value_error' }])
+  if (!isEditIntent(intent)) return redirectWithToast(request, here, { type: 'warning', code: 'value_error' })
 
   switch (intent) {
     case 'profile':
@@ -119,31 +114,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'revoke': {
       const submission = parseWithZod(formData, { schema: revokeFormSchema })
       if (submission.status !== 'success')
-        return redirectWithToasts(request, here, [{ type: 'warning', code: 'value_error' }])
+        return redirectWithToast(request, here, { type: 'warning', code: 'value_error' })
       // Only a grant of this user: the address names whom the dialog is about.
       const own = await api.get<Grant[]>(rights, { query: { user_id: userId, per_page: 500 } })
       if (!own.data?.some((g) => g.id === submission.value.right_id))
-        return redirectWithToasts(request, here, [{ type: 'warning', code: 'rights.right_not_found' }])
+        return redirectWithToast(request, here, { type: 'warning', code: 'rights.right_not_found' })
       const res = await api.del(`${rights}/${encodeURIComponent(submission.value.right_id)}`)
-      return redirectWithToasts(request, here, resultToasts(res, 'rights.right_revoked'))
+      return redirectWithToast(request, here, ...resultToasts(res, 'rights.right_revoked'))
     }
     case 'unbind': {
       const res = await api.del(user, inNode)
       // Unbound, the user is no longer in this node's list: back to it.
-      return redirectWithToasts(
+      return redirectWithToast(
         request,
         res.ok ? usersHref(query) : here,
-        resultToasts(res, 'users.user_deleted'),
+        ...resultToasts(res, 'users.user_deleted'),
       )
     }
     case 'sign_in_as': {
       const res = await api.get<SignedIn>(`/api/users/token/${encodeURIComponent(userId)}`, inNode)
       if (!res.ok || !res.data)
-        return redirectWithToasts(request, here, resultToasts(res, 'rights.forbidden'))
+        return redirectWithToast(request, here, ...resultToasts(res, 'rights.forbidden'))
       // The same cookie and local-storage hand-over as signing in, plus a word on whose session it is.
       const t = await i18next.getFixedT(request, 'admin-users')
       const who = res.data.user.full_name || res.data.user.user_name
-      return signedInRedirect(request, res.data, '/lk', [
+      return signedInRedirect(request, res.data, routes.home(), [
         { type: 'info', text: t('support.signed_in_as', { name: who }) },
       ])
     }

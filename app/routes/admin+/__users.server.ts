@@ -1,11 +1,11 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { DetailEntry } from '@domain/errors/catalogue'
-import { data, redirect } from '@remix-run/node'
+import { data } from '@remix-run/node'
 import type { ZodTypeAny, z } from 'zod'
 import { detailErrors } from '~/components/admin-users/detail-errors'
 import { requireAdmin } from '~/lib/access.server'
 import type { PublicUser } from '~/lib/auth.server'
-import { flashHeaders } from '~/lib/session.server'
+import { redirectWithToast } from '~/lib/session.server'
 import type { ToastInput } from '~/lib/toast'
 import { type Upstream, type UpstreamResult, upstream } from '~/lib/upstream.server'
 
@@ -27,11 +27,6 @@ export interface Grant {
  */
 export async function requireUsersAdmin(request: Request) {
   return { ...(await requireAdmin(request)), api: upstream(request) }
-}
-
-/** A redirect carrying alerts in the flash cookie (STYLE.md §4), shown by the next page. */
-export async function redirectWithToasts(request: Request, to: string, toasts: ToastInput[]) {
-  return redirect(to, { headers: { 'Set-Cookie': await flashHeaders(request, { toasts }) } })
 }
 
 /** Spec §8: detail entries show as success alerts on success, warnings on error (5xx: danger). */
@@ -90,7 +85,7 @@ export async function submitForm<S extends ZodTypeAny>(
     return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 })
   }
   const res = await send(submission.value)
-  if (res.ok) return redirectWithToasts(request, success.to, resultToasts(res, success.fallback))
+  if (res.ok) return redirectWithToast(request, success.to, ...resultToasts(res, success.fallback))
   const { fieldErrors, formErrors } = detailErrors(res.detail, Object.keys(getZodConstraint(schema)))
   if (formErrors.length === 0 && Object.keys(fieldErrors).length === 0)
     formErrors.push(res.status >= 500 ? 'server.error' : 'value_error')
