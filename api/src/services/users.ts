@@ -62,6 +62,14 @@ export async function listUsers(
   return { users: rows.map(publicUser), total }
 }
 
+/** One user of a node, for anyone authorized in it; a user not bound to it is not found (404). */
+export async function getNodeUser(app: FastifyInstance, c: Caller, nodeId: string, userId: string) {
+  await requireNodeRight(app.db, c.auth, nodeId)
+  const user = await findUserById(app.db, userId)
+  if (!user || !(await isBound(app.db, nodeId, userId))) throw notFound('users.user_not_found')
+  return publicUser(user)
+}
+
 /**
  * Users edit their own fio, contacts and (knowing the current one) password; an administrator of
  * a node the user is in edits theirs, and sets a new password only with full control of the user.

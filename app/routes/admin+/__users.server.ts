@@ -46,24 +46,14 @@ export function upstreamFailure(res: UpstreamResult<unknown>): Response {
   })
 }
 
-const SCAN_PAGE = 500
-const SCAN_LIMIT = 40
-
-/**
- * One user of the node. The upstream has no "one user of a node" call, so this pages through the
- * node's list, 500 at a time (one call for most nodes; at most 20 000 users).
- */
+/** One user of the node (GET /users/{nodeId}/{userId}); undefined when the node has no such user. */
 export async function findNodeUser(api: Upstream, nodeId: string, userId: string) {
-  for (let page = 1; page <= SCAN_LIMIT; page++) {
-    const res = await api.get<NodeUser[]>(`/api/users/${encodeURIComponent(nodeId)}`, {
-      query: { page, per_page: SCAN_PAGE },
-    })
-    if (!res.ok || !res.data) throw upstreamFailure(res)
-    const found = res.data.find((u) => u.id === userId)
-    if (found) return found
-    if (page * SCAN_PAGE >= (res.meta?.total ?? 0)) return undefined
-  }
-  return undefined
+  const res = await api.get<NodeUser>(
+    `/api/users/${encodeURIComponent(nodeId)}/${encodeURIComponent(userId)}`,
+  )
+  if (res.status === 404 || res.status === 422) return undefined
+  if (!res.ok || !res.data) throw upstreamFailure(res)
+  return res.data
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { callerOf } from '../../http/caller'
-import { errorEnvelope, listEnvelope, page, paginationQuery } from '../../http/envelope'
-import { listUsers } from '../../services/users'
-import { nodeIdParams, publicUserSchema } from './schemas'
+import { envelope, errorEnvelope, listEnvelope, ok, page, paginationQuery } from '../../http/envelope'
+import { getNodeUser, listUsers } from '../../services/users'
+import { nodeIdParams, publicUserSchema, userIdParams } from './schemas'
 
-/** GET /users/{nodeId}: the users bound to a node. */
+/** GET /users/{nodeId}: the users bound to a node; GET /users/{nodeId}/{userId}: one of them. */
 export const listRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:nodeId',
@@ -31,5 +31,23 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
       const { users, total } = await listUsers(app, callerOf(req), req.params.nodeId, req.query)
       return page(users, total, req.query)
     },
+  )
+
+  app.get(
+    '/:nodeId/:userId',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'One user of a node (is_authorized in the node); another node’s user is not found',
+        params: nodeIdParams.merge(userIdParams),
+        response: {
+          200: envelope(publicUserSchema),
+          401: errorEnvelope,
+          404: errorEnvelope,
+          422: errorEnvelope,
+        },
+      },
+    },
+    async (req) => ok(await getNodeUser(app, callerOf(req), req.params.nodeId, req.params.userId)),
   )
 }

@@ -129,3 +129,36 @@ describe('GET /users/{nodeId}', () => {
     await expectEachRefused(h, refused, (token) => h.call('GET', `/users/${start}`, { token }))
   })
 })
+
+describe('GET /users/{nodeId}/{userId}', () => {
+  it('answers one user of the node, as the list shows them', async () => {
+    const list = await h.call('GET', `/users/${start}?search=abramov&per_page=1`, { token: user })
+    const listed = list.body.data[0]
+    const res = await h.call('GET', `/users/${start}/${listed.id}`, { token: user })
+    expect(res.status).toBe(200)
+    expect(res.body.data).toEqual(listed)
+    expect(res.body.data).not.toHaveProperty('password_hash')
+  })
+
+  it('does not find a user of another node, nor an unknown one (404 users.user_not_found)', async () => {
+    const other = await h.call('GET', `/users/${demo}?search=only`, { token: admin })
+    const outsider = other.body.data[0].id
+    for (const id of [outsider, '00000000-0000-4000-8000-000000000000']) {
+      const res = await h.call('GET', `/users/${start}/${id}`, { token: admin })
+      expect(res.status).toBe(404)
+      expect(res.body.detail[0].type).toBe('users.user_not_found')
+    }
+  })
+
+  it('asks for is_authorized in the node, and a well-formed id', async () => {
+    const token = await h.login(suspended)
+    const forbidden = await h.call('GET', `/users/${start}/${suspended.id}`, { token })
+    expect(forbidden.status).toBe(403)
+    const demoNode = await h.call('GET', `/users/${demo}/${suspended.id}`, { token: user })
+    expect(demoNode.status).toBe(404)
+    expect(demoNode.body.detail[0].type).toBe('nodes.node_not_found')
+    const bad = await h.call('GET', `/users/${start}/not-a-uuid`, { token: admin })
+    expect(bad.status).toBe(422)
+    expect(locs(bad.body)).toEqual(['params.userId:value_error'])
+  })
+})
