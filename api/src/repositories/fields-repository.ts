@@ -5,6 +5,9 @@ import { fields, forms } from '../db/schema'
 
 export type FieldRow = typeof fields.$inferSelect
 
+/** Names compared byte by byte: the same order on every server, whatever its locale. */
+const byName = sql`${fields.name} collate "C"`
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
@@ -26,7 +29,7 @@ export const toDefinition = (r: FieldRow): FieldDefinition => ({
 
 /** Every custom field of the node, by name: what its forms and its tasks' values are checked against. */
 export async function customFieldsOf(db: Db | Tx, nodeId: string): Promise<FieldRow[]> {
-  return db.select().from(fields).where(eq(fields.nodeId, nodeId)).orderBy(asc(fields.name))
+  return db.select().from(fields).where(eq(fields.nodeId, nodeId)).orderBy(byName)
 }
 
 export interface FieldFilter {
@@ -60,7 +63,7 @@ export async function listCustomFields(
     .select()
     .from(fields)
     .where(filterWhere(nodeId, f))
-    .orderBy(asc(fields.name), asc(fields.id))
+    .orderBy(byName, asc(fields.id))
     .limit(slice.limit)
     .offset(slice.offset)
 }
@@ -99,7 +102,7 @@ export async function overlappingField(
       ),
     )
     // The exact name first: "already exists" says more than "overlaps".
-    .orderBy(sql`${fields.name} = ${name} desc`, asc(fields.name))
+    .orderBy(sql`${fields.name} = ${name} desc`, byName)
     .limit(1)
   return row
 }
@@ -155,5 +158,5 @@ export async function formsUsingField(
     .select({ id: forms.id, name: forms.name })
     .from(forms)
     .where(and(eq(forms.nodeId, nodeId), sql`${forms.fields} @> ${JSON.stringify([{ name }])}::jsonb`))
-    .orderBy(asc(forms.name))
+    .orderBy(sql`${forms.name} collate "C"`)
 }

@@ -37,7 +37,7 @@ export async function listForms(
       .select()
       .from(forms)
       .where(where)
-      .orderBy(sql`lower(${forms.name})`, asc(forms.id))
+      .orderBy(sql`lower(${forms.name}) collate "C"`, asc(forms.id))
       .limit(p.per_page)
       .offset((p.page - 1) * p.per_page),
     db.select({ n: count() }).from(forms).where(where),
