@@ -352,6 +352,23 @@ describe('DELETE /fields/{nodeId}/{fieldId}', () => {
     expect((await del(start, f.id)).status).toBe(200)
   })
 
+  it('never leaves a form with a deleted field when both happen at once', async () => {
+    for (let i = 0; i < 5; i++) {
+      const f = await field(start)
+      const [deleted, created] = await Promise.all([
+        del(start, f.id),
+        h.call('POST', `/forms/${start}`, {
+          token: admin,
+          body: { name: `Race ${f.name}`, fields: [{ name: f.name }] },
+        }),
+      ])
+      // One of them wins; never both (on PostgreSQL the two run on two connections).
+      expect([deleted.status, created.status].sort()).toEqual(
+        deleted.status === 200 ? [200, 422] : [201, 409],
+      )
+    }
+  })
+
   it('never deletes a system field', async () => {
     for (const name of ['title', 'attachments']) {
       const sys = await unchanged(db(), async () => del(start, await systemId(name)))
