@@ -14,6 +14,8 @@ import type { Database, Db } from './db/client'
 import { TokenSigner } from './lib/tokens'
 import { authPlugin } from './plugins/auth'
 import { errorsPlugin } from './plugins/errors'
+import { fieldsRoutes } from './routes/fields'
+import { formsRoutes } from './routes/forms'
 import { healthRoutes } from './routes/health'
 import { nodesRoutes } from './routes/nodes'
 import { rightsRoutes } from './routes/rights'
@@ -119,6 +121,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
       await api.register(usersRoutes, { prefix: '/users' })
       await api.register(nodesRoutes, { prefix: '/nodes' })
       await api.register(rightsRoutes, { prefix: '/rights' })
+      await api.register(fieldsRoutes, { prefix: '/fields' })
+      await api.register(formsRoutes, { prefix: '/forms' })
     },
     { prefix: API_PREFIX },
   )

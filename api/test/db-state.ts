@@ -4,7 +4,19 @@ import type { Db } from '../src/db/client'
 
 // Every table a users call may write. login_attempts is left out: a refused password is recorded
 // there on purpose.
-const TABLES = ['users', 'nodes', 'node_users', 'rights', 'teams', 'team_members', 'sessions', 'audit_log']
+const TABLES = [
+  'users',
+  'nodes',
+  'node_users',
+  'rights',
+  'teams',
+  'team_members',
+  'sessions',
+  'audit_log',
+  'fields',
+  'forms',
+  'form_bindings',
+]
 
 /** Row count and a digest of every row of each table. */
 export async function dbState(db: Db): Promise<Record<string, string>> {

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { callerOf } from '../../http/caller'
+import { envelope, errorEnvelope, listEnvelope, ok, page } from '../../http/envelope'
+import { nodeIdParams } from '../../http/params'
+import { createField, deleteField, editField, listFields } from '../../services/fields'
+import {
+  createFieldBody,
+  deletedSchema,
+  editFieldBody,
+  fieldParams,
+  fieldSchema,
+  listFieldsQuery,
+} from './schemas'
+
+const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 422: errorEnvelope }
+
+/** Field definitions (spec §7 Fields, PRODUCT.md §5). */
+export const fieldsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:nodeId',
+    {
+      schema: {
+        tags: ['fields'],
+        summary: "A node's fields, system fields first, a page at a time (is_authorized)",
+        description:
+          'System fields (title, description, status, …) come first in a fixed order and are marked `system: true`; custom fields follow by name. `search` matches any part of the name or title in any case; `type` keeps one type.',
+        params: nodeIdParams,
+        querystring: listFieldsQuery,
+        response: { 200: listEnvelope(fieldSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const { rows, total } = await listFields(app.db, callerOf(req), req.params.nodeId, req.query)
+      return page(rows, total, req.query)
+    },
+  )
+
+  app.post(
+    '/:nodeId',
+    {
+      schema: {
+        tags: ['fields'],
+        summary: 'Creates a custom field (is_admin)',
+        description:
+          'The name is `cf_` and lower snake case; dots nest (`cf_address.city`), but a name may not also be a group of another field. Settings are those of the type (unknown ones are dropped) and the default must be a value the field accepts.',
+        params: nodeIdParams,
+        body: createFieldBody,
+        response: { 201: envelope(fieldSchema), ...errors, 409: errorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const field = await createField(app.db, callerOf(req), req.params.nodeId, req.body)
+      return reply.status(201).send(ok(field, 'fields.field_created'))
+    },
+  )
+
+  app.patch(
+    '/:nodeId/:fieldId',
+    {
+      schema: {
+        tags: ['fields'],
+        summary: 'Edits a custom field (is_admin)',
+        description:
+          'The keys sent are merged over the stored definition and the whole is checked as on creation. Renaming a field or changing its type is refused while a form uses it (409 fields.field_in_use). System fields are read-only (422 fields.system_field_readonly): a form relabels them with its entry’s `label`.',
+        params: fieldParams,
+        body: editFieldBody,
+        response: { 200: envelope(fieldSchema), ...errors, 409: errorEnvelope },
+      },
+    },
+    async (req) =>
+      ok(
+        await editField(app.db, callerOf(req), req.params.nodeId, req.params.fieldId, req.body),
+        'fields.field_edited',
+      ),
+  )
+
+  app.delete(
+    '/:nodeId/:fieldId',
+    {
+      schema: {
+        tags: ['fields'],
+        summary: 'Deletes a custom field no form uses (is_admin)',
+        description:
+          'Refused while a form has an entry for the field (409 fields.field_in_use, `ctx.forms` names them): take it off those forms first. System fields are never deleted (422 fields.system_field_not_deletable).',
+        params: fieldParams,
+        response: { 200: envelope(deletedSchema), ...errors, 409: errorEnvelope },
+      },
+    },
+    async (req) =>
+      ok(
+        await deleteField(app.db, callerOf(req), req.params.nodeId, req.params.fieldId),
+        'fields.field_deleted',
+      ),
+  )
+}
