@@ -3,3 +3,4 @@
  * drizzle-kit reads this file (api/drizzle.config.ts); add a new area's file to the exports below.
  */
 export * from './core'
+export * from './workflow'
