@@ -16,7 +16,11 @@ import { authPlugin } from './plugins/auth'
 import { errorsPlugin } from './plugins/errors'
 import { healthRoutes } from './routes/health'
 import { nodesRoutes } from './routes/nodes'
+import { processesRoutes } from './routes/processes'
+import { progressRoutes } from './routes/progress'
 import { rightsRoutes } from './routes/rights'
+import { statusesRoutes } from './routes/statuses'
+import { teamsRoutes } from './routes/teams'
 import { usersRoutes } from './routes/users'
 
 declare module 'fastify' {
@@ -119,6 +123,10 @@ export async function buildApp(config: Config, database: Database, opts: { logge
       await api.register(usersRoutes, { prefix: '/users' })
       await api.register(nodesRoutes, { prefix: '/nodes' })
       await api.register(rightsRoutes, { prefix: '/rights' })
+      await api.register(teamsRoutes, { prefix: '/teams' })
+      await api.register(statusesRoutes, { prefix: '/statuses' })
+      await api.register(progressRoutes, { prefix: '/progress' })
+      await api.register(processesRoutes, { prefix: '/processes' })
     },
     { prefix: API_PREFIX },
   )

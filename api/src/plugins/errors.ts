@@ -36,7 +36,7 @@ export function issueToDetail(issue: ZodIssue, where: string): DetailEntry {
 const send = (status: number, detail: DetailEntry[]) => ({ status, body: { detail } })
 
 function toResponse(error: FastifyError | AppError): { status: number; body: { detail: DetailEntry[] } } {
-  if (error instanceof AppError) return send(error.statusCode, [error.toDetail()])
+  if (error instanceof AppError) return send(error.statusCode, error.toDetails())
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = (error as { validationContext?: string }).validationContext ?? 'body'
     return send(
