@@ -106,9 +106,15 @@ async function checkDefinition(
   if (issues.length > 0) {
     const stated = (list: string | number | undefined) =>
       (list === 'transitions' && given.transitions) || (list === 'field_rules' && given.fieldRules)
+    const errors = issues.map((i) => badInput(i.code, stated(i.path[0]) ? ['body', ...i.path] : progressLoc))
+    // Issues of stored lists all point at progress_id: say each once.
+    const seen = new Set<string>()
     throw new AppErrors(
       422,
-      issues.map((i) => badInput(i.code, stated(i.path[0]) ? ['body', ...i.path] : progressLoc)),
+      errors.filter((e) => {
+        const key = `${e.loc?.join('.')}:${e.code}`
+        return !seen.has(key) && seen.add(key)
+      }),
     )
   }
 }

@@ -50,7 +50,7 @@ export async function listNodeProgress(
 export async function progressOfProcess(db: Db, c: Caller, nodeId: string, processId: string) {
   await requireNodeRight(db, c.auth, nodeId)
   const process = await getProcess(db, nodeId, processId)
-  if (!process) throw notFound('processes.process_not_found', ['params', 'processId'])
+  if (!process) throw notFound('processes.process_not_found', ['params', 'id'])
   return presentProgress((await getProgress(db, nodeId, process.progressId))!)
 }
 
@@ -99,7 +99,7 @@ export async function editProgress(
 /** Refused (409) while a process uses the progress. */
 export async function removeProgress(db: Db, c: Caller, nodeId: string, id: string) {
   await requireNodeRight(db, c.auth, nodeId, 'is_admin')
-  const inUse = () => conflict('progress.progress_in_use', ['params', 'progressId'])
+  const inUse = () => conflict('progress.progress_in_use', ['params', 'id'])
   return mapConstraints(
     () =>
       db.transaction(async (tx) => {

@@ -14,8 +14,13 @@ import {
 } from '../../services/progress'
 import { deletedSchema, errors, progressSchema } from '../statuses/schemas'
 
-const progressParams = z.object({ nodeId: idSchema, progressId: idSchema })
-const processParams = z.object({ nodeId: idSchema, processId: idSchema })
+/*
+ * The spec puts a process id (GET) and a progress id (PATCH, DELETE) in the same place of the same
+ * path. OpenAPI treats /progress/{nodeId}/{processId} and /progress/{nodeId}/{progressId} as one
+ * path named twice (an invalid document), so the segment is `{id}`, described per operation.
+ */
+const progressParams = z.object({ nodeId: idSchema, id: idSchema.describe('The progress id') })
+const processParams = z.object({ nodeId: idSchema, id: idSchema.describe('The process id') })
 
 /** /api/progress: status groups, each an ordered list of statuses (PRODUCT.md §4). */
 export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +42,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    '/:nodeId/:processId',
+    '/:nodeId/:id',
     {
       schema: {
         tags: ['progress'],
@@ -46,8 +51,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(progressSchema), ...errors },
       },
     },
-    async (req) =>
-      ok(await progressOfProcess(app.db, callerOf(req), req.params.nodeId, req.params.processId)),
+    async (req) => ok(await progressOfProcess(app.db, callerOf(req), req.params.nodeId, req.params.id)),
   )
 
   app.post(
@@ -73,7 +77,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.patch(
-    '/:nodeId/:progressId',
+    '/:nodeId/:id',
     {
       schema: {
         tags: ['progress'],
@@ -87,13 +91,13 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       ok(
-        await editProgress(app.db, callerOf(req), req.params.nodeId, req.params.progressId, req.body),
+        await editProgress(app.db, callerOf(req), req.params.nodeId, req.params.id, req.body),
         'progress.progress_edited',
       ),
   )
 
   app.delete(
-    '/:nodeId/:progressId',
+    '/:nodeId/:id',
     {
       schema: {
         tags: ['progress'],
@@ -105,7 +109,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       ok(
-        await removeProgress(app.db, callerOf(req), req.params.nodeId, req.params.progressId),
+        await removeProgress(app.db, callerOf(req), req.params.nodeId, req.params.id),
         'progress.progress_deleted',
       ),
   )
