@@ -10,7 +10,9 @@ import {
   newKey,
   startWorkflowApi,
 } from '../../../test/workflow-factories'
+import { mapConstraints } from '../../db/constraints'
 import { processes, rights } from '../../db/schema'
+import { conflict } from '../../http/errors'
 
 let w: Awaited<ReturnType<typeof startWorkflowApi>>
 let flow: Awaited<ReturnType<typeof makeFlow>>
@@ -320,5 +322,21 @@ describe('DELETE /processes/{nodeId}/{processId}', () => {
     const mine = await makeProcess(w.h, w.adminToken, w.startId, flow.progress.id)
     const user = await refused(() => call('DELETE', `/processes/${w.startId}/${mine.id}`, w.userToken))
     expect([user.status, user.body.detail[0].type]).toEqual([403, 'rights.forbidden'])
+  })
+})
+
+describe('constraints close the races the checks leave open', () => {
+  it('maps a unique violation of the key, on either driver, to 409 processes.key_taken', async () => {
+    const p = await makeProcess(w.h, w.adminToken, w.startId, flow.progress.id)
+    const race = mapConstraints(
+      () =>
+        w.h.database.db.transaction((tx) =>
+          tx
+            .insert(processes)
+            .values({ nodeId: w.startId, key: p.key, name: 'x', progressId: flow.progress.id }),
+        ),
+      { unique: () => conflict('processes.key_taken', ['body', 'key']) },
+    )
+    await expect(race).rejects.toMatchObject({ statusCode: 409, code: 'processes.key_taken' })
   })
 })
