@@ -18,7 +18,11 @@ import { fieldsRoutes } from './routes/fields'
 import { formsRoutes } from './routes/forms'
 import { healthRoutes } from './routes/health'
 import { nodesRoutes } from './routes/nodes'
+import { processesRoutes } from './routes/processes'
+import { progressRoutes } from './routes/progress'
 import { rightsRoutes } from './routes/rights'
+import { statusesRoutes } from './routes/statuses'
+import { teamsRoutes } from './routes/teams'
 import { usersRoutes } from './routes/users'
 
 declare module 'fastify' {
@@ -123,6 +127,10 @@ export async function buildApp(config: Config, database: Database, opts: { logge
       await api.register(rightsRoutes, { prefix: '/rights' })
       await api.register(fieldsRoutes, { prefix: '/fields' })
       await api.register(formsRoutes, { prefix: '/forms' })
+      await api.register(teamsRoutes, { prefix: '/teams' })
+      await api.register(statusesRoutes, { prefix: '/statuses' })
+      await api.register(progressRoutes, { prefix: '/progress' })
+      await api.register(processesRoutes, { prefix: '/processes' })
     },
     { prefix: API_PREFIX },
   )

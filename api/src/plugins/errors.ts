@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ZodIssue } from 'zod'
-import { AppError, InvalidInput } from '../http/errors'
+import { AppError } from '../http/errors'
 
 /** Maps one zod issue to a catalogue entry. Schemas in domain/ use catalogue codes as their messages. */
 export function issueToDetail(issue: ZodIssue, where: string): DetailEntry {
@@ -35,12 +35,8 @@ export function issueToDetail(issue: ZodIssue, where: string): DetailEntry {
 
 const send = (status: number, detail: DetailEntry[]) => ({ status, body: { detail } })
 
-function toResponse(error: FastifyError | AppError | InvalidInput): {
-  status: number
-  body: { detail: DetailEntry[] }
-} {
-  if (error instanceof AppError) return send(error.statusCode, [error.toDetail()])
-  if (error instanceof InvalidInput) return send(error.statusCode, error.details)
+function toResponse(error: FastifyError | AppError): { status: number; body: { detail: DetailEntry[] } } {
+  if (error instanceof AppError) return send(error.statusCode, error.toDetails())
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = (error as { validationContext?: string }).validationContext ?? 'body'
     return send(

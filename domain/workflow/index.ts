@@ -1,0 +1,5 @@
+export * from './definition'
+export * from './moves'
+export * from './process-key'
+export * from './schemas'
+export type * from './types'
