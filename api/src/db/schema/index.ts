@@ -4,4 +4,5 @@
  */
 export * from './core'
 export * from './fields'
+export * from './tasks'
 export * from './workflow'
