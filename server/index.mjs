@@ -4,7 +4,7 @@
 // graceful drain on SIGTERM. Started by scripts/start.mjs with PORT/HOST.
 import { randomUUID } from 'node:crypto'
 import diagnosticsChannel from 'node:diagnostics_channel'
-import { resolve } from 'node:path'
+import { extname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
 import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js'
@@ -57,7 +57,9 @@ app.all('/api/*', async (req, res, next) => {
 })
 app.use(compression())
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }))
-app.use(express.static('public', { maxAge: '1h' }))
+// Files in public/ all have an extension; pages never do: a page skips the file-system look-up.
+const publicFiles = express.static('public', { maxAge: '1h' })
+app.use((req, res, next) => (extname(req.path) ? publicFiles(req, res, next) : next()))
 app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }))
 
 const port = Number(process.env.PORT ?? 3000)
