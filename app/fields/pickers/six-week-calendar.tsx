@@ -74,6 +74,10 @@ function Grid({ cellClass }: { cellClass?: (date: CalendarDate) => string }) {
   )
 }
 
+/**
+ * `footer` goes after the calendar, not inside it: react-aria's Calendar gives every Button in it
+ * the previous/next slots and refuses one without.
+ */
 type Extra = { cellClass?: (date: CalendarDate) => string; footer?: ReactNode }
 
 /** react-aria's Calendar (single or multiple selection) with six weeks and an optional footer. */
@@ -83,11 +87,13 @@ export function SixWeekCalendar<M extends 'single' | 'multiple' = 'single'>({
   ...props
 }: CalendarProps<CalendarDate, M> & Extra) {
   return (
-    <Calendar {...props} className="ff-calendar">
-      <Header />
-      <Grid cellClass={cellClass} />
+    <>
+      <Calendar {...props} className="ff-calendar">
+        <Header />
+        <Grid cellClass={cellClass} />
+      </Calendar>
       {footer}
-    </Calendar>
+    </>
   )
 }
 
@@ -98,10 +104,12 @@ export function SixWeekRangeCalendar({
   ...props
 }: RangeCalendarProps<CalendarDate> & Extra) {
   return (
-    <RangeCalendar {...props} className="ff-calendar">
-      <Header />
-      <Grid cellClass={cellClass} />
+    <>
+      <RangeCalendar {...props} className="ff-calendar">
+        <Header />
+        <Grid cellClass={cellClass} />
+      </RangeCalendar>
       {footer}
-    </RangeCalendar>
+    </>
   )
 }
