@@ -127,14 +127,17 @@ export function FieldFrame({ id, label, type, flags, errors, def, group, ownLabe
   return (
     <div {...attrs}>
       {ownLabel ? (
-        loading
+        <div className="ff-inline">
+          {children}
+          {loading}
+        </div>
       ) : (
         <label className="field-label ff-label" htmlFor={id} id={labelIdOf(id)}>
           {label}
           {loading}
         </label>
       )}
-      {children}
+      {ownLabel ? null : children}
       <ErrorList id={id} errors={errors} def={def} flags={flags} />
     </div>
   )

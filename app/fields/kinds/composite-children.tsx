@@ -46,8 +46,8 @@ export function CompositeChildren({
                 defaultValue={group[child.name]}
                 errors={errors?.[child.name]}
                 disabled={parent.disabled}
-                readonly={parent.readonly}
-                loading={parent.loading}
+                // The group shows that it is loading; its parts only stop taking input.
+                readonly={parent.readonly || parent.loading}
                 clearable={parent.clearable}
               />
             </div>
