@@ -2,8 +2,9 @@ import { useEffect, useRef } from 'react'
 
 /**
  * A hidden input whose value React changes fires no event, so a form (conform) would not notice
- * the change. This tells it: after a render that changed `value`, the input dispatches a bubbling
- * `input` event, as typing into it would. The first render (the initial value) stays quiet.
+ * the change. This tells it: after a render that changed `value`, the input dispatches bubbling
+ * `input` and `focusout` events, as typing into it and leaving would. The first render (the
+ * initial value) stays quiet.
  */
 export function useFormNotice<T extends HTMLElement>(value: unknown) {
   const ref = useRef<T>(null)
@@ -15,7 +16,10 @@ export function useFormNotice<T extends HTMLElement>(value: unknown) {
       first.current = false
       return
     }
+    // input: the form revalidates; focusout: it counts the field as visited (the hidden input is
+    // never focused), so its errors show as a typed field's do after the user leaves it.
     ref.current?.dispatchEvent(new Event('input', { bubbles: true }))
+    ref.current?.dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
   }, [key])
   return ref
 }

@@ -109,7 +109,7 @@ export function FileField(props: FieldProps) {
       </ul>
       {!hydrated ? (
         <p className="field-description">{t('fields.file.no_js')}</p>
-      ) : props.upload ? (
+      ) : props.upload && isEditable(props) ? (
         <FileTrigger allowsMultiple={multiple} onSelect={pick}>
           <Button id={id} className="button button-secondary button-sm" isDisabled={!editable}>
             <PlusIcon width={14} height={14} />

@@ -38,7 +38,12 @@ function TimeInput({ value, onChange, props, label, id }: TimeInputProps) {
       className="ff-time"
     >
       {label ? <Label className="ff-sublabel">{label}</Label> : null}
-      <div className="input ff-date-group" id={id}>
+      <div
+        className="input ff-date-group"
+        id={id}
+        data-invalid={invalid || undefined}
+        data-disabled={props.disabled || undefined}
+      >
         <Segments />
         <ClockIcon className="ff-muted-icon" />
       </div>
