@@ -33,9 +33,12 @@ async function asAdmin(context: BrowserContext, theme: 'dark' | 'light' = 'dark'
   ])
 }
 
-/** After hydration the generic form knows whether it is valid (data-valid). */
+/**
+ * After hydration the generic form knows whether it is valid (data-valid). ~200 fields hydrate:
+ * on a busy two-core machine that can take longer than the default wait.
+ */
 const hydrated = (page: Page) =>
-  expect(page.locator('#demo-simple-form')).toHaveAttribute('data-valid', /true|false/)
+  expect(page.locator('#demo-simple-form')).toHaveAttribute('data-valid', /true|false/, { timeout: 20_000 })
 
 const simple = (page: Page) => page.locator('#demo-simple')
 
