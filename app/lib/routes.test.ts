@@ -46,6 +46,10 @@ describe('routes', () => {
     })
   })
 
+  it('builds the field gallery under the admin fields page', () => {
+    expect(routes.adminFieldsGallery()).toBe('/admin/fields/gallery')
+  })
+
   it('encodes each parameter as one path segment', () => {
     expect(routes.board('a/b c')).toBe('/lk/b/a%2Fb%20c')
     expect(routes.TaskCard('../x', '?y')).toBe('/lk/t/..%2Fx/%3Fy')

@@ -24,6 +24,8 @@ export const routes = {
   adminProcesses: () => '/admin/processes',
   adminTeams: () => '/admin/teams',
   adminFields: () => '/admin/fields',
+  /** Every field type in every state and the generic form's demos (browser tests, design review). */
+  adminFieldsGallery: () => '/admin/fields/gallery',
   adminForms: () => '/admin/forms',
   adminWidgets: () => '/admin/widgets',
   adminBoards: () => '/admin/boards',

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react'
+import { Button, DateInput, DateSegment, I18nProvider } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { DEFAULT_LANGUAGE } from '~/i18n'
+import { CalendarIcon } from '../icons'
+import { useFieldsT } from '../use-fields-t'
+
+/** Pickers speak the page's language (spec §9: ru by default), whatever the browser's is. */
+export function PickerLocale({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation()
+  return <I18nProvider locale={i18n.language || DEFAULT_LANGUAGE}>{children}</I18nProvider>
+}
+
+/** The typed part of a date or time picker: react-aria's segments, which take valid values only. */
+export function Segments() {
+  return (
+    <DateInput className="ff-date-input">
+      {(segment) => <DateSegment segment={segment} className="ff-seg" />}
+    </DateInput>
+  )
+}
+
+/** The button that opens a picker's popover, with the calendar icon (spec §9). */
+export function CalendarButton({ label, id }: { label?: string; id?: string }) {
+  const { t } = useFieldsT()
+  return (
+    <Button
+      id={id}
+      className="ff-icon-button ff-calendar-button"
+      aria-label={label ?? t('fields.picker.open')}
+    >
+      <CalendarIcon />
+    </Button>
+  )
+}
+
+/** The row under a picker: Now (single pickers) or Cancel and Select (ranges, several dates). */
+export function PickerActions({
+  onNow,
+  onCancel,
+  onSelect,
+}: {
+  onNow?: () => void
+  onCancel?: () => void
+  onSelect?: () => void
+}) {
+  const { t } = useFieldsT()
+  return (
+    <div className="ff-picker-actions">
+      {onNow ? (
+        <Button className="button button-ghost button-sm" onPress={onNow}>
+          {t('fields.picker.now')}
+        </Button>
+      ) : null}
+      <span className="ff-spacer" />
+      {onCancel ? (
+        <Button className="button button-secondary button-sm" onPress={onCancel}>
+          {t('fields.picker.cancel')}
+        </Button>
+      ) : null}
+      {onSelect ? (
+        <Button className="button button-primary button-sm" onPress={onSelect}>
+          {t('fields.picker.select')}
+        </Button>
+      ) : null}
+    </div>
+  )
+}
