@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Alert } from '../ui/alert'
+import { Alert } from './alert'
 
 /** What a form's answer said about the form as a whole (catalogue codes), as one warning above it. */
 export function FormErrors({ errors, id }: { errors: string[] | undefined; id?: string }) {
