@@ -9,24 +9,18 @@ import { requireTaskCreate } from '~/lib/access.server'
 import { titleMeta } from '~/lib/meta'
 import { pageTitle } from '~/lib/page.server'
 import { routes } from '~/lib/routes'
-
-interface ProcessOption {
-  key: string
-  name: string
-}
+import { creatableProcesses } from '~/lib/tasks/processes.server'
 
 /**
  * Spec §2 /lk t/add: choose the process ('Select a process', next). A GET form, so "next" works
- * without JavaScript: `?process=KEY` leads on to /lk/t/add/KEY. The processes the user may create
- * in arrive with the processes issue; until then the list is empty.
+ * without JavaScript: `?process=KEY` leads on to /lk/t/add/KEY. Only the processes the user may
+ * create tasks in (task_create with their key, or without attributes) are offered.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+  const access = await requireTaskCreate(request)
   const chosen = new URL(request.url).searchParams.get('process')
-  if (chosen) {
-    await requireTaskCreate(request)
-    throw redirect(routes.taskAddProcess(chosen))
-  }
-  const processes: ProcessOption[] = []
+  if (chosen) throw redirect(routes.taskAddProcess(chosen))
+  const processes = (await creatableProcesses(request, access)).map((p) => ({ key: p.key, name: p.name }))
   return { title: await pageTitle(request, 'tasks.add.choose'), processes }
 }
 
