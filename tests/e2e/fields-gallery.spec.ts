@@ -186,7 +186,10 @@ test.describe('without JavaScript', () => {
   })
 })
 
+// Not a check: pictures for a person to look at. `SHOTS=1 npx playwright test fields-gallery`.
 test.describe('screenshots', () => {
+  test.skip(!process.env.SHOTS, 'set SHOTS=1 to take screenshots')
+  test.setTimeout(120_000)
   // Dark in English, light in Russian (the default language: its calendar, its labels).
   for (const [theme, lng] of [
     ['dark', 'en'],
