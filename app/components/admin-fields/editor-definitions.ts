@@ -112,12 +112,23 @@ export function editorDefaults(
   }
 }
 
-/** Schema issues (path + code) as conform's field errors, by input name. */
-export function issueErrors(issues: readonly { path: (string | number)[]; message: string }[]) {
+type Issue = { path: (string | number)[]; message: string; maximum?: unknown; minimum?: unknown }
+
+/**
+ * Schema issues (path + code) as conform's field errors, by input name. With `t`, an issue carrying
+ * its bound (a default longer than the maximum) is translated here with it: the input showing it
+ * belongs to another definition, which does not know the bound.
+ */
+export function issueErrors(
+  issues: readonly Issue[],
+  t?: (code: string, params: Record<string, unknown>) => string,
+) {
   const out: Record<string, string[]> = {}
   for (const i of issues) {
     const name = conformName(i.path) || ''
-    out[name] = [...new Set([...(out[name] ?? []), i.message])]
+    const bound = i.maximum !== undefined || i.minimum !== undefined
+    const text = t && bound ? t(i.message, { max: Number(i.maximum), min: Number(i.minimum) }) : i.message
+    out[name] = [...new Set([...(out[name] ?? []), text])]
   }
   return out
 }

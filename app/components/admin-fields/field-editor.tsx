@@ -1,13 +1,12 @@
 import { useField } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import type { FieldType } from '@domain/fields/types'
-import { Link, useActionData } from '@remix-run/react'
+import { useActionData } from '@remix-run/react'
 import { type ChangeEvent, useMemo, useState } from 'react'
 import { z } from 'zod'
 import { CsrfInput } from '~/components/csrf-input'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { GenericForm } from '~/fields/form/generic-form'
-import { TrashIcon } from '../admin-ui/icons'
 import { Button } from '../ui/button'
 import {
   CHANGE_TYPE_INTENT,
@@ -148,56 +147,6 @@ function TypePicker({
           </p>
         )}
       </div>
-    </div>
-  )
-}
-
-/** Editing → delete: a confirm step that is a state of the address, so it works without JavaScript. */
-export function FieldDelete({
-  action,
-  name,
-  confirming,
-  confirmHref,
-  cancelHref,
-}: {
-  action: string
-  name: string
-  confirming: boolean
-  confirmHref: string
-  cancelHref: string
-}) {
-  const { t } = useAdminFieldsT()
-  if (!confirming)
-    return (
-      <div className="afl-delete-row">
-        <p className="muted">{t('admin_fields.delete.hint')}</p>
-        <Link to={confirmHref} preventScrollReset replace className="button button-danger-ghost button-sm">
-          <TrashIcon width={14} height={14} />
-          {t('admin_fields.delete.button')}
-        </Link>
-      </div>
-    )
-  return (
-    <div className="confirm" role="alertdialog" aria-labelledby="field-delete-title">
-      <p className="confirm-title" id="field-delete-title">
-        {t('admin_fields.delete.confirm_title', { name })}
-      </p>
-      <p className="confirm-text">{t('admin_fields.delete.confirm_text')}</p>
-      <form method="post" action={action} className="confirm-actions">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="delete" />
-        <Link to={cancelHref} preventScrollReset replace className="button button-secondary button-sm">
-          {t('actions.cancel')}
-        </Link>
-        <button
-          type="submit"
-          className="button button-sm button-danger"
-          autoFocus
-          data-testid="field-delete-confirm"
-        >
-          {t('admin_fields.delete.confirm')}
-        </button>
-      </form>
     </div>
   )
 }

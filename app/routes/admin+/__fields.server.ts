@@ -121,7 +121,7 @@ export async function fieldEditorAction(request: Request, stored?: NodeField) {
   const body = fieldBody(submission.value as Record<string, unknown>, type)
   const checked = fieldDefinitionSchema.safeParse(body)
   if (!checked.success) {
-    const fieldErrors = issueErrors(checked.error.issues)
+    const fieldErrors = issueErrors(checked.error.issues, await translator(request))
     return data<FieldEditorReply>(
       { intent: 'save', type, result: submission.reply({ fieldErrors }) },
       { status: 400 },

@@ -1,5 +1,6 @@
 import { useLoaderData } from '@remix-run/react'
-import { FieldDelete, FieldEditor } from '~/components/admin-fields/field-editor'
+import { DeleteStep } from '~/components/admin-fields/delete-step'
+import { FieldEditor } from '~/components/admin-fields/field-editor'
 import { fieldHref, fieldsHref } from '~/components/admin-fields/paths'
 import { useAdminFieldsT } from '~/components/admin-fields/use-admin-fields-t'
 import { Dialog } from '~/components/ui/dialog'
@@ -27,12 +28,17 @@ export default function EditFieldDialog() {
       {/* A new key once saved: the form starts from what the server now holds. */}
       <FieldEditor key={field.version ?? 0} action={here} stored={field} />
       <section className="dialog-section afl-danger">
-        <FieldDelete
+        <DeleteStep
           action={here}
-          name={field.name}
           confirming={confirmDelete}
           confirmHref={fieldHref(field.id, query, { confirm: 'delete' })}
           cancelHref={here}
+          texts={{
+            hint: t('admin_fields.delete.hint'),
+            button: t('admin_fields.delete.button'),
+            title: t('admin_fields.delete.confirm_title', { name: field.name }),
+            text: t('admin_fields.delete.confirm_text'),
+          }}
         />
       </section>
     </Dialog>
