@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { adminFieldsLocales } from '~/components/admin-fields/locales'
 import { adminUiLocales } from '~/components/admin-ui/locales'
 import { adminUsersLocales } from '~/components/admin-users/locales'
 import { fieldsLocales } from '~/fields/locales'
@@ -20,6 +21,7 @@ const FILES = {
   'admin-users': adminUsersLocales,
   'admin-ui': adminUiLocales,
   fields: fieldsLocales,
+  'admin-fields': adminFieldsLocales,
 } as const satisfies Record<Namespace, Record<Language, Record<string, string>>>
 
 function inLanguage<L extends Language>(lng: L) {

@@ -34,13 +34,14 @@ export const S = {
         name: 'title',
         type: 'text',
         title: 'fields.settings.option_title',
-        settings: { required: true, max_length: 200 },
+        // Half of the row each (spec §3 child fields: grid), so an option is one line.
+        settings: { required: true, max_length: 200, grid: 6 },
       },
       {
         name: 'value',
         type: 'text',
         title: 'fields.settings.option_value',
-        settings: { required: true, max_length: 100 },
+        settings: { required: true, max_length: 100, grid: 6 },
       },
     ],
   } satisfies FieldDefinition,
