@@ -2,37 +2,45 @@ import type { FieldMetadata } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 
 interface NativeSelectFieldProps {
-  meta: FieldMetadata<string>
+  meta: FieldMetadata<string> | FieldMetadata<string[]>
   label: string
   options: { value: string; label: string }[]
   /** A first, empty option (a choice is then required by the schema, not preselected). */
   placeholder?: string
+  /** The label for assistive technology only (a row of a table-like editor has column headers). */
+  hideLabel?: boolean
+  /** Several values (a list field): posted as the same name repeated. */
+  multiple?: boolean
+  className?: string
 }
 
 /**
  * A labelled native `<select>` bound to a conform field: choosing works without JavaScript (a
  * react-aria Select's popover needs it), keyboard and screen readers know it. Errors are catalogue codes.
  */
-export function NativeSelectField({ meta, label, options, placeholder }: NativeSelectFieldProps) {
+export function NativeSelectField(props: NativeSelectFieldProps) {
+  const { meta, label, options, placeholder, hideLabel, multiple, className } = props
   const { t } = useTranslation()
   const errors = meta.errors ?? []
   const errorId = `${meta.id}-error`
+  const initial = meta.initialValue
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={meta.id}>
+    <div className={['field', className].filter(Boolean).join(' ')}>
+      <label className={hideLabel ? 'visually-hidden' : 'field-label'} htmlFor={meta.id}>
         {label}
       </label>
       <select
         key={meta.key}
         id={meta.id}
         name={meta.name}
-        className="input select"
-        defaultValue={meta.initialValue ?? ''}
+        className={multiple ? 'input select select-multiple' : 'input select'}
+        multiple={multiple}
+        defaultValue={multiple ? listOf(initial) : typeof initial === 'string' ? initial : ''}
         required={meta.required}
         aria-invalid={errors.length > 0 || undefined}
         aria-describedby={errors.length > 0 ? errorId : undefined}
       >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {placeholder !== undefined && !multiple ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -45,5 +53,11 @@ export function NativeSelectField({ meta, label, options, placeholder }: NativeS
         </p>
       ) : null}
     </div>
+  )
+}
+
+function listOf(value: unknown): string[] {
+  return (Array.isArray(value) ? value : [value]).filter(
+    (v): v is string => typeof v === 'string' && v !== '',
   )
 }
