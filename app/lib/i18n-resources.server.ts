@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { adminUiLocales } from '~/components/admin-ui/locales'
 import { adminUsersLocales } from '~/components/admin-users/locales'
+import { adminWorkflowLocales } from '~/components/admin-workflow/locales'
 import type { Language, Namespace } from '~/i18n'
 import commonEn from '../../public/locales/en/common.json'
 import shellEn from '../../public/locales/en/shell.json'
@@ -18,6 +19,7 @@ const FILES = {
   shell: { ru: shellRu, en: shellEn, zh: shellZh },
   'admin-users': adminUsersLocales,
   'admin-ui': adminUiLocales,
+  'admin-workflow': adminWorkflowLocales,
 } as const satisfies Record<Namespace, Record<Language, Record<string, string>>>
 
 function inLanguage<L extends Language>(lng: L) {
