@@ -199,8 +199,9 @@ for (const js of [true, false]) {
       await transition.getByLabel('To', { exact: true }).selectOption({ label: name('Doing') })
       await transition.getByLabel('Right needed', { exact: true }).selectOption('task_edit')
       await transition
-        .getByLabel('Only these teams', { exact: true })
-        .selectOption({ label: name('Support') })
+        .getByRole('group', { name: 'Only these teams' })
+        .getByLabel(name('Support'), { exact: true })
+        .check()
       await transition.getByRole('textbox', { name: 'Required fields' }).fill('description')
       if (js) await transition.getByRole('textbox', { name: 'Required fields' }).press('Enter')
       await dialog(page).getByRole('button', { name: 'Add field rule' }).click()
@@ -238,9 +239,8 @@ for (const js of [true, false]) {
         name('Doing'),
       )
       await expect(stored.getByLabel('Right needed', { exact: true })).toHaveValue('task_edit')
-      await expect(
-        stored.getByLabel('Only these teams', { exact: true }).locator('option:checked'),
-      ).toHaveText(name('Support'))
+      const teams = stored.getByRole('group', { name: 'Only these teams' })
+      await expect(teams.getByLabel(name('Support'), { exact: true })).toBeChecked()
       if (js) await expect(stored.locator('.tag')).toHaveText(['description'])
       else await expect(stored.getByRole('textbox', { name: 'Required fields' })).toHaveValue('description')
       await expect(edit.getByTestId('rule-row').getByLabel('Field', { exact: true })).toHaveValue('title')

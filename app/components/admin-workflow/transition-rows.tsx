@@ -1,6 +1,7 @@
 import type { FieldMetadata, FormMetadata } from '@conform-to/react'
 import { RIGHT_CODES } from '@domain/rights/rights'
 import { rightLabel } from '../admin-users/right-label'
+import { CheckboxGroupField } from '../ui/checkbox-group-field'
 import { NativeSelectField } from '../ui/native-select-field'
 import { TagField } from '../ui/tag-field'
 import { AddRowButton, RemoveRowButton } from './row-tools'
@@ -73,11 +74,10 @@ export function TransitionRows({ form, meta, statuses, teams }: TransitionRowsPr
               </div>
               <div className="transition-grid-2">
                 {teams.length > 0 ? (
-                  <NativeSelectField
+                  <CheckboxGroupField
                     meta={f.team_ids as FieldMetadata<string[]>}
                     label={t('processes.transitions.teams')}
                     options={teams.map((team) => ({ value: team.id, label: team.name }))}
-                    multiple
                   />
                 ) : null}
                 <TagField

@@ -2,15 +2,13 @@ import type { FieldMetadata } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 
 interface NativeSelectFieldProps {
-  meta: FieldMetadata<string> | FieldMetadata<string[]>
+  meta: FieldMetadata<string>
   label: string
   options: { value: string; label: string }[]
   /** A first, empty option (a choice is then required by the schema, not preselected). */
   placeholder?: string
   /** The label for assistive technology only (a row of a table-like editor has column headers). */
   hideLabel?: boolean
-  /** Several values (a list field): posted as the same name repeated. */
-  multiple?: boolean
   className?: string
 }
 
@@ -19,11 +17,10 @@ interface NativeSelectFieldProps {
  * react-aria Select's popover needs it), keyboard and screen readers know it. Errors are catalogue codes.
  */
 export function NativeSelectField(props: NativeSelectFieldProps) {
-  const { meta, label, options, placeholder, hideLabel, multiple, className } = props
+  const { meta, label, options, placeholder, hideLabel, className } = props
   const { t } = useTranslation()
   const errors = meta.errors ?? []
   const errorId = `${meta.id}-error`
-  const initial = meta.initialValue
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
       <label className={hideLabel ? 'visually-hidden' : 'field-label'} htmlFor={meta.id}>
@@ -33,14 +30,13 @@ export function NativeSelectField(props: NativeSelectFieldProps) {
         key={meta.key}
         id={meta.id}
         name={meta.name}
-        className={multiple ? 'input select select-multiple' : 'input select'}
-        multiple={multiple}
-        defaultValue={multiple ? listOf(initial) : typeof initial === 'string' ? initial : ''}
+        className="input select"
+        defaultValue={meta.initialValue ?? ''}
         required={meta.required}
         aria-invalid={errors.length > 0 || undefined}
         aria-describedby={errors.length > 0 ? errorId : undefined}
       >
-        {placeholder !== undefined && !multiple ? <option value="">{placeholder}</option> : null}
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -53,11 +49,5 @@ export function NativeSelectField(props: NativeSelectFieldProps) {
         </p>
       ) : null}
     </div>
-  )
-}
-
-function listOf(value: unknown): string[] {
-  return (Array.isArray(value) ? value : [value]).filter(
-    (v): v is string => typeof v === 'string' && v !== '',
   )
 }
