@@ -42,7 +42,7 @@ test.describe('screenshots', () => {
       status_ids: ['Новая', 'В работе', 'На проверке', 'Готово'].map((n) => ids[n]),
     })
     ids.flow = flow.id
-    await post(request, `/progress/${node}`, { name: 'Поддержка', status_ids: [ids['Новая'], ids['Готово']] })
+    await post(request, `/progress/${node}`, { name: 'Поддержка', status_ids: [ids.Новая, ids.Готово] })
     const team = await post(request, `/teams/${node}`, {
       name: 'Первая линия',
       description: 'Отвечает клиентам',
@@ -61,7 +61,7 @@ test.describe('screenshots', () => {
       description: 'Задачи команды разработки',
       progress_id: flow.id,
       transitions: [
-        { from_status_id: ids['Новая'], to_status_id: ids['В работе'] },
+        { from_status_id: ids.Новая, to_status_id: ids['В работе'] },
         {
           from_status_id: ids['В работе'],
           to_status_id: ids['На проверке'],
@@ -70,7 +70,7 @@ test.describe('screenshots', () => {
           required_fields: ['description'],
         },
       ],
-      field_rules: [{ status_id: ids['Готово'], field: 'title', rule: 'readonly' }],
+      field_rules: [{ status_id: ids.Готово, field: 'title', rule: 'readonly' }],
     })
     ids.process = process.id
     expect(USER.email).toBeTruthy()
@@ -109,7 +109,7 @@ test.describe('screenshots', () => {
       await page.getByRole('button', { name: /Add field rule|Добавить правило/ }).click()
       await page.getByRole('button', { name: /Create|Создать/ }).click()
       await shoot(page, `processes-new-errors-${theme}`)
-      await page.goto(`/admin/statuses/${ids['Новая']}?confirm=delete`)
+      await page.goto(`/admin/statuses/${ids.Новая}?confirm=delete`)
       await shoot(page, `statuses-confirm-${theme}`)
       await page.setViewportSize({ width: 390, height: 800 })
       await page.goto(`/admin/progress/${ids.flow}`)
