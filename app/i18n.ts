@@ -13,7 +13,7 @@ import type { InitOptions } from 'i18next'
  * Namespaces: `common` (the catalogue and what every page needs) and one file per area of the app
  * (`shell`: the layout, menus, profile, task creation and admin pages; `admin-users`;
  * `admin-ui`; `fields`: the field components of app/fields and the generic form; `admin-fields`: /admin/fields
- * and /admin/forms). Every
+ * and /admin/forms; `admin-workflow`: statuses, status groups, processes, teams). Every
  * namespace is loaded and searched, so `t` finds a key in whichever file holds it; a key lives in
  * one file only (app/i18n.test.ts checks that, and that every language has every key of every
  * namespace). Registering one: its name below, its files in app/lib/i18n-resources.server.ts.
@@ -24,7 +24,15 @@ export const DEFAULT_LANGUAGE: Language = 'ru'
 export const DEFAULT_NS = 'common'
 
 /** The files of public/locales/{lng}/ (app/i18n.test.ts checks them against this list). */
-export const NAMESPACES = ['common', 'shell', 'admin-users', 'admin-ui', 'fields', 'admin-fields'] as const
+export const NAMESPACES = [
+  'common',
+  'shell',
+  'admin-users',
+  'admin-ui',
+  'fields',
+  'admin-fields',
+  'admin-workflow',
+] as const
 export type Namespace = (typeof NAMESPACES)[number]
 
 export function isLanguage(value: unknown): value is Language {

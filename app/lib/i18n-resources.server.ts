@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { adminFieldsLocales } from '~/components/admin-fields/locales'
 import { adminUiLocales } from '~/components/admin-ui/locales'
 import { adminUsersLocales } from '~/components/admin-users/locales'
+import { adminWorkflowLocales } from '~/components/admin-workflow/locales'
 import { fieldsLocales } from '~/fields/locales'
 import type { Language, Namespace } from '~/i18n'
 import commonEn from '../../public/locales/en/common.json'
@@ -22,6 +23,7 @@ const FILES = {
   'admin-ui': adminUiLocales,
   fields: fieldsLocales,
   'admin-fields': adminFieldsLocales,
+  'admin-workflow': adminWorkflowLocales,
 } as const satisfies Record<Namespace, Record<Language, Record<string, string>>>
 
 function inLanguage<L extends Language>(lng: L) {

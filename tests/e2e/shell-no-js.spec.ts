@@ -28,12 +28,12 @@ test.describe('shell without JavaScript', () => {
 
   test('the add button opens the Editing modal from the URL; its close link goes back', async ({ page }) => {
     await signInHome(page, ADMIN)
-    await page.goto('/admin/teams')
+    await page.goto('/admin/plugin-store')
     await page.getByRole('link', { name: 'Добавить' }).click()
-    await expect(page).toHaveURL(`${ORIGIN}/admin/teams?edit=new`)
+    await expect(page).toHaveURL(`${ORIGIN}/admin/plugin-store?edit=new`)
     await expect(page.getByRole('dialog', { name: 'Редактирование' })).toBeVisible()
     await page.getByRole('link', { name: 'Закрыть' }).click()
-    await expect(page).toHaveURL(`${ORIGIN}/admin/teams`)
+    await expect(page).toHaveURL(`${ORIGIN}/admin/plugin-store`)
     await expect(page.getByRole('dialog')).toHaveCount(0)
   })
 

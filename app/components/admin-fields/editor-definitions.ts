@@ -3,7 +3,7 @@ import { NAME_MAX, TITLE_MAX } from '@domain/fields/definition'
 import { getFieldType, isFieldType, listFieldTypes } from '@domain/fields/registry'
 import type { FieldDefinition, FieldType } from '@domain/fields/types'
 import type { FormDescription } from '~/fields/form/description'
-import { conformName } from '../admin-users/detail-errors'
+import { conformName } from '../admin/detail-errors'
 
 /*
  * The field editor of /admin/fields as field definitions (STYLE.md §8): the name and title, then

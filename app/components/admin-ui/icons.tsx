@@ -3,19 +3,7 @@ import type { SVGProps } from 'react'
 import { Svg } from '../ui/icons'
 
 /** The editor's small stroke icons, drawn on the house base (ui/icons.tsx). */
-export { PlusIcon } from '../ui/icons'
-
-export const ArrowUpIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Svg {...p}>
-    <path d="M12 19V5M6 11l6-6 6 6" />
-  </Svg>
-)
-
-export const ArrowDownIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Svg {...p}>
-    <path d="M12 5v14M18 13l-6 6-6-6" />
-  </Svg>
-)
+export { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '../ui/icons'
 
 export const IndentIcon = (p: SVGProps<SVGSVGElement>) => (
   <Svg {...p}>
@@ -32,12 +20,6 @@ export const OutdentIcon = (p: SVGProps<SVGSVGElement>) => (
 export const SubItemIcon = (p: SVGProps<SVGSVGElement>) => (
   <Svg {...p}>
     <path d="M6 4v9a3 3 0 0 0 3 3h9M15 13l3 3-3 3" />
-  </Svg>
-)
-
-export const TrashIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Svg {...p}>
-    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
   </Svg>
 )
 

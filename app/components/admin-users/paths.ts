@@ -1,36 +1,12 @@
-/**
- * Addresses of /admin/users. The dialogs are routes under the list, and carry the list's own query
- * (page, search) so the list beneath stays where it was and closing goes back there.
- * (When the shell's app/lib/routes.ts lands, USERS_PATH can come from its adminUsers target.)
- */
-export const USERS_PATH = '/admin/users'
+import { ADMIN_PER_PAGE, listPaths } from '../admin/list-query'
 
-/** Spec §9: ten to a page. */
-export const USERS_PER_PAGE = 10
-/** The upstream's limit for `search`. */
-export const SEARCH_MAX = 100
+/** Addresses of /admin/users and its dialogs (the shared list query of app/components/admin/). */
+const users = listPaths('/admin/users')
 
-export interface ListQuery {
-  page: number
-  search: string
-}
+export const USERS_PATH = users.base
+export const USERS_PER_PAGE = ADMIN_PER_PAGE
+export { type ListQuery, readListQuery, SEARCH_MAX } from '../admin/list-query'
 
-export function readListQuery(params: URLSearchParams): ListQuery {
-  const raw = params.get('page') ?? ''
-  const page = /^\d{1,6}$/.test(raw) ? Number(raw) : 1
-  return { page: page > 0 ? page : 1, search: (params.get('search') ?? '').trim().slice(0, SEARCH_MAX) }
-}
-
-function query(q: Partial<ListQuery>, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams()
-  if (q.search) params.set('search', q.search)
-  if (q.page && q.page > 1) params.set('page', String(q.page))
-  for (const [k, v] of Object.entries(extra)) params.set(k, v)
-  const s = params.toString()
-  return s ? `?${s}` : ''
-}
-
-export const usersHref = (q: Partial<ListQuery> = {}) => `${USERS_PATH}${query(q)}`
-export const newUserHref = (q: Partial<ListQuery> = {}) => `${USERS_PATH}/new${query(q)}`
-export const userHref = (id: string, q: Partial<ListQuery> = {}, extra?: Record<string, string>) =>
-  `${USERS_PATH}/${encodeURIComponent(id)}${query(q, extra)}`
+export const usersHref = users.list
+export const newUserHref = users.add
+export const userHref = users.item

@@ -2,13 +2,14 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Link } from '@remix-run/react'
 import { CsrfInput } from '~/components/csrf-input'
-import { FormErrors } from '~/components/ui/form-errors'
+import { ConfirmPanel } from '../admin/confirm-panel'
+import { useIntentResult } from '../admin/use-intent-result'
 import { Button } from '../ui/button'
+import { FormErrors } from '../ui/form-errors'
 import { LinkIcon, UnlinkIcon } from '../ui/icons'
 import { NativeSelectField } from '../ui/native-select-field'
 import { bindFormSchema } from './schemas'
 import { useAdminUsersT } from './use-admin-users-t'
-import { useIntentResult } from './use-intent-result'
 
 interface UserBindingProps {
   action: string
@@ -44,45 +45,18 @@ export function UserBinding(props: UserBindingProps) {
         )}
       </div>
       {confirming && !isSelf ? (
-        <UnbindConfirm action={action} userName={userName} node={node} cancelHref={cancelHref} />
+        <ConfirmPanel
+          action={action}
+          intent="unbind"
+          title={t('binding.confirm_title', { name: userName, node })}
+          text={t('binding.confirm_text', { node })}
+          confirmLabel={t('binding.confirm')}
+          cancelLabel={t('actions.cancel')}
+          cancelHref={cancelHref}
+        />
       ) : null}
       {otherNodes.length > 0 ? <BindForm action={action} otherNodes={otherNodes} /> : null}
     </>
-  )
-}
-
-function UnbindConfirm({
-  action,
-  userName,
-  node,
-  cancelHref,
-}: {
-  action: string
-  userName: string
-  node: string
-  cancelHref: string
-}) {
-  const { t } = useAdminUsersT()
-  const { fetcher, pending } = useIntentResult('unbind')
-  return (
-    <div className="confirm" role="alertdialog" aria-labelledby="unbind-title" aria-describedby="unbind-text">
-      <p className="confirm-title" id="unbind-title">
-        {t('binding.confirm_title', { name: userName, node })}
-      </p>
-      <p className="confirm-text" id="unbind-text">
-        {t('binding.confirm_text', { node })}
-      </p>
-      <fetcher.Form method="post" action={action} className="confirm-actions">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="unbind" />
-        <Link to={cancelHref} preventScrollReset replace className="button button-secondary button-sm">
-          {t('actions.cancel')}
-        </Link>
-        <Button type="submit" size="sm" className="button-danger" isPending={pending} autoFocus>
-          {t('binding.confirm')}
-        </Button>
-      </fetcher.Form>
-    </div>
   )
 }
 

@@ -2,12 +2,12 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Link } from '@remix-run/react'
 import { CsrfInput } from '~/components/csrf-input'
-import { FormErrors } from '~/components/ui/form-errors'
+import { useIntentResult } from '../admin/use-intent-result'
 import { Button } from '../ui/button'
+import { FormErrors } from '../ui/form-errors'
 import { TextField } from '../ui/text-field'
 import { createUserFormSchema } from './schemas'
 import { useAdminUsersT } from './use-admin-users-t'
-import { useIntentResult } from './use-intent-result'
 
 interface UserCreateFormProps {
   /** Where the form posts (the Add route, with the list's query). */

@@ -1,12 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { CsrfInput } from '~/components/csrf-input'
-import { FormErrors } from '~/components/ui/form-errors'
+import { useIntentResult } from '../admin/use-intent-result'
 import { Button } from '../ui/button'
+import { FormErrors } from '../ui/form-errors'
 import { TextField } from '../ui/text-field'
 import { passwordFormSchema } from './schemas'
 import { useAdminUsersT } from './use-admin-users-t'
-import { useIntentResult } from './use-intent-result'
 
 /**
  * Editing → password reset: the administrator sets a new password (the upstream requires is_admin in

@@ -2,8 +2,9 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { RIGHT_CODES } from '@domain/rights/rights'
 import { CsrfInput } from '~/components/csrf-input'
-import { FormErrors } from '~/components/ui/form-errors'
+import { useIntentResult } from '../admin/use-intent-result'
 import { Button } from '../ui/button'
+import { FormErrors } from '../ui/form-errors'
 import { CloseIcon } from '../ui/icons'
 import { NativeSelectField } from '../ui/native-select-field'
 import { TagField } from '../ui/tag-field'
@@ -11,7 +12,6 @@ import { rightLabel } from './right-label'
 import { byCode } from './rights-summary'
 import { grantFormSchema } from './schemas'
 import { useAdminUsersT } from './use-admin-users-t'
-import { useIntentResult } from './use-intent-result'
 
 export interface GrantRow {
   id: string

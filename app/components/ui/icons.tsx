@@ -307,6 +307,30 @@ export const LogoMark = (p: SVGProps<SVGSVGElement>) => (
   </svg>
 )
 
+export const ArrowUpIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Svg {...p}>
+    <path d="M12 19V5M6 11l6-6 6 6" />
+  </Svg>
+)
+
+export const ArrowDownIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Svg {...p}>
+    <path d="M12 5v14M18 13l-6 6-6-6" />
+  </Svg>
+)
+
+export const TrashIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Svg {...p}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+  </Svg>
+)
+
+export const GripIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Svg {...p}>
+    <path d="M9 6h.01M9 12h.01M9 18h.01M15 6h.01M15 12h.01M15 18h.01" strokeWidth="2.6" />
+  </Svg>
+)
+
 export const ALERT_ICONS: Record<ToastType, (p: SVGProps<SVGSVGElement>) => JSX.Element> = {
   danger: DangerIcon,
   warning: WarningIcon,

@@ -12,6 +12,11 @@ export interface InputFieldProps {
   autoComplete?: string
   placeholder?: string
   autoFocus?: boolean
+  /** The label for assistive technology only (a row of a table-like editor has column headers). */
+  hideLabel?: boolean
+  /** The id of a `<datalist>` of suggestions. */
+  list?: string
+  className?: string
 }
 
 /**
@@ -31,13 +36,16 @@ export function InputField({
   autoComplete,
   placeholder,
   autoFocus,
+  hideLabel,
+  list,
+  className,
 }: InputFieldProps) {
   const id = useId()
   const invalid = errors.length > 0
   const errorId = `${id}-error`
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
+    <div className={['field', className].filter(Boolean).join(' ')}>
+      <label className={hideLabel ? 'visually-hidden' : 'field-label'} htmlFor={id}>
         {label}
       </label>
       <input
@@ -53,6 +61,7 @@ export function InputField({
         placeholder={placeholder}
         autoFocus={autoFocus}
         maxLength={maxLength}
+        list={list}
       />
       {invalid ? (
         <span id={errorId} className="field-error">

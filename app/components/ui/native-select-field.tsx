@@ -7,19 +7,23 @@ interface NativeSelectFieldProps {
   options: { value: string; label: string }[]
   /** A first, empty option (a choice is then required by the schema, not preselected). */
   placeholder?: string
+  /** The label for assistive technology only (a row of a table-like editor has column headers). */
+  hideLabel?: boolean
+  className?: string
 }
 
 /**
  * A labelled native `<select>` bound to a conform field: choosing works without JavaScript (a
  * react-aria Select's popover needs it), keyboard and screen readers know it. Errors are catalogue codes.
  */
-export function NativeSelectField({ meta, label, options, placeholder }: NativeSelectFieldProps) {
+export function NativeSelectField(props: NativeSelectFieldProps) {
+  const { meta, label, options, placeholder, hideLabel, className } = props
   const { t } = useTranslation()
   const errors = meta.errors ?? []
   const errorId = `${meta.id}-error`
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={meta.id}>
+    <div className={['field', className].filter(Boolean).join(' ')}>
+      <label className={hideLabel ? 'visually-hidden' : 'field-label'} htmlFor={meta.id}>
         {label}
       </label>
       <select

@@ -9,6 +9,9 @@ interface TextFieldProps {
   autoComplete?: string
   placeholder?: string
   autoFocus?: boolean
+  hideLabel?: boolean
+  list?: string
+  className?: string
 }
 
 /**

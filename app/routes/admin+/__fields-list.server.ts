@@ -2,8 +2,8 @@ import { type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { FIELDS_PER_PAGE, readListQuery } from '~/components/admin-fields/paths'
 import { pageCount } from '~/components/ui/page-items'
 import { pageTitle } from '~/lib/page.server'
+import { upstreamFailure } from './__admin.server'
 import { fieldsApi, type NodeField, requireFieldsAdmin } from './__fields.server'
-import { upstreamFailure } from './__users.server'
 
 /** /admin/fields: a page of the node's fields (system ones first), found by name or title. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,6 +4,7 @@ import { fieldDefinitionSchema } from '@domain/fields/definition'
 import type { FieldDefinition, FieldType } from '@domain/fields/types'
 import { data } from '@remix-run/node'
 import { z } from 'zod'
+import { detailErrors } from '~/components/admin/detail-errors'
 import {
   CHANGE_TYPE_INTENT,
   carryOver,
@@ -17,13 +18,12 @@ import {
   TYPE_INPUT,
 } from '~/components/admin-fields/editor-definitions'
 import { fieldHref, fieldsHref, readListQuery } from '~/components/admin-fields/paths'
-import { detailErrors } from '~/components/admin-users/detail-errors'
 import { formSchemaOf } from '~/fields/form/description'
 import { requireCsrf } from '~/lib/csrf.server'
 import { translator } from '~/lib/page.server'
 import { redirectWithToast } from '~/lib/session.server'
 import type { Upstream } from '~/lib/upstream.server'
-import { requireUsersAdmin, resultToasts, upstreamFailure } from './__users.server'
+import { requireAdminApi, resultToasts, upstreamFailure } from './__admin.server'
 
 /** A field of the node as GET /api/fields/{nodeId} lists it (system ones first). */
 export interface NodeField {
@@ -40,7 +40,7 @@ export interface NodeField {
 }
 
 /** Loaders and actions of /admin/fields and /admin/forms: is_admin, as /admin/users checks it. */
-export const requireFieldsAdmin = requireUsersAdmin
+export const requireFieldsAdmin = requireAdminApi
 
 export const fieldsApi = (nodeId: string, fieldId?: string) =>
   `/api/fields/${encodeURIComponent(nodeId)}${fieldId ? `/${encodeURIComponent(fieldId)}` : ''}`

@@ -2,9 +2,9 @@ import { type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { FORMS_PER_PAGE, readListQuery } from '~/components/admin-forms/paths'
 import { pageCount } from '~/components/ui/page-items'
 import { pageTitle } from '~/lib/page.server'
+import { upstreamFailure } from './__admin.server'
 import { requireFieldsAdmin } from './__fields.server'
 import { formsApi, type NodeForm } from './__forms.server'
-import { upstreamFailure } from './__users.server'
 
 /** /admin/forms: a page of the node's forms, found by name. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import type { FormDefinition } from '@domain/forms/definition'
 import { data } from '@remix-run/node'
+import { conformName } from '~/components/admin/detail-errors'
 import {
   applyOp,
   checkDraft,
@@ -12,14 +13,13 @@ import {
 } from '~/components/admin-forms/draft'
 import { formHref, formsHref, readListQuery } from '~/components/admin-forms/paths'
 import type { FormEditorReply } from '~/components/admin-forms/reply'
-import { conformName } from '~/components/admin-users/detail-errors'
 import { formSchemaOf } from '~/fields/form/description'
 import { requireCsrf } from '~/lib/csrf.server'
 import { translator } from '~/lib/page.server'
 import { redirectWithToast } from '~/lib/session.server'
 import type { Upstream } from '~/lib/upstream.server'
+import { resultToasts, upstreamFailure } from './__admin.server'
 import { allFields, definitionOf, requireFieldsAdmin, withTexts } from './__fields.server'
-import { resultToasts, upstreamFailure } from './__users.server'
 
 /** A form of the node as GET /api/forms/{nodeId} lists it. */
 export interface NodeForm extends FormDefinition {

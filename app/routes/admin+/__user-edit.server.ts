@@ -16,11 +16,12 @@ import { requireCsrf } from '~/lib/csrf.server'
 import { i18next } from '~/lib/i18next.server'
 import { routes } from '~/lib/routes'
 import { redirectWithToast } from '~/lib/session.server'
-import { findNodeUser, type Grant, requireUsersAdmin, resultToasts, submitForm } from './__users.server'
+import { requireAdminApi, resultToasts, submitForm } from './__admin.server'
+import { findNodeUser, type Grant } from './__users.server'
 
 /** The Editing dialog: the user, their own grants, and the administrator's other nodes (to bind to). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { api, node, user: me } = await requireUsersAdmin(request)
+  const { api, node, user: me } = await requireAdminApi(request)
   const url = new URL(request.url)
   const query = readListQuery(url.searchParams)
   const user = await findNodeUser(api, node.id, params.userId ?? '')
@@ -66,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * it, the same through a fetcher.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api, node } = await requireUsersAdmin(request)
+  const { api, node } = await requireAdminApi(request)
   const formData = await request.formData()
   await requireCsrf(request, formData)
   const query = readListQuery(new URL(request.url).searchParams)

@@ -2,16 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { readListQuery, usersHref } from '~/components/admin-users/paths'
 import { createUserFormSchema } from '~/components/admin-users/schemas'
 import { requireCsrf } from '~/lib/csrf.server'
-import { requireUsersAdmin, submitForm } from './__users.server'
+import { requireAdminApi, submitForm } from './__admin.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUsersAdmin(request)
+  await requireAdminApi(request)
   return { query: readListQuery(new URL(request.url).searchParams) }
 }
 
 /** Add: POST /api/users in this node; success → the list with users.user_created. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { api, node } = await requireUsersAdmin(request)
+  const { api, node } = await requireAdminApi(request)
   const formData = await request.formData()
   await requireCsrf(request, formData)
   const query = readListQuery(new URL(request.url).searchParams)

@@ -1,5 +1,6 @@
 import type { LinksFunction, MetaFunction } from '@remix-run/node'
 import { Form, Link, Outlet, useLoaderData, useNavigate } from '@remix-run/react'
+import adminStyles from '~/components/admin/admin.css'
 import fieldsStyles from '~/components/admin-fields/admin-fields.css'
 import { FieldsTable } from '~/components/admin-fields/fields-table'
 import { FIELDS_PATH, fieldsHref, newFieldHref } from '~/components/admin-fields/paths'
@@ -17,6 +18,7 @@ export { loader } from './__fields-list.server'
 // The list scaffolding (toolbar, badge, confirm) is /admin/users' stylesheet; the dialog's fields
 // are the generic form's.
 export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: adminStyles },
   { rel: 'stylesheet', href: usersStyles },
   { rel: 'stylesheet', href: fieldsStyles },
   ...fieldLinks(),

@@ -1,5 +1,6 @@
 import type { LinksFunction, MetaFunction } from '@remix-run/node'
 import { Form, Link, Outlet, useLoaderData, useNavigate } from '@remix-run/react'
+import adminStyles from '~/components/admin/admin.css'
 import fieldsStyles from '~/components/admin-fields/admin-fields.css'
 import { useAdminFieldsT } from '~/components/admin-fields/use-admin-fields-t'
 import formsStyles from '~/components/admin-forms/admin-forms.css'
@@ -17,6 +18,7 @@ export { loader } from './__forms-list.server'
 
 // The list scaffolding is /admin/users' stylesheet; the preview's fields are the generic form's.
 export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: adminStyles },
   { rel: 'stylesheet', href: usersStyles },
   { rel: 'stylesheet', href: fieldsStyles },
   { rel: 'stylesheet', href: formsStyles },

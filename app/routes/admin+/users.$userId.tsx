@@ -1,5 +1,5 @@
 import { useLoaderData } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { DialogSection } from '~/components/admin/dialog-section'
 import { userHref, usersHref } from '~/components/admin-users/paths'
 import { useAdminUsersT } from '~/components/admin-users/use-admin-users-t'
 import { UserBinding } from '~/components/admin-users/user-binding'
@@ -30,21 +30,21 @@ export default function EditUserDialog() {
       size="lg"
       data-testid="user-edit-dialog"
     >
-      <Section title={t('profile.heading')}>
+      <DialogSection title={t('profile.heading')}>
         {/* A new key once saved: the form starts from what the server now holds. */}
         <UserProfileForm key={user.updated_at} action={here} user={user} />
-      </Section>
-      <Section title={t('password.heading')} hint={isSelf ? undefined : t('password.hint')}>
+      </DialogSection>
+      <DialogSection title={t('password.heading')} hint={isSelf ? undefined : t('password.hint')}>
         {isSelf ? (
           <p className="muted">{t('password.self')}</p>
         ) : (
           <UserPasswordForm key={user.updated_at} action={here} />
         )}
-      </Section>
-      <Section title={t('rights.heading')} hint={t('rights.hint')}>
+      </DialogSection>
+      <DialogSection title={t('rights.heading')} hint={t('rights.hint')}>
         <UserRights action={here} grants={grants} />
-      </Section>
-      <Section title={t('binding.heading')}>
+      </DialogSection>
+      <DialogSection title={t('binding.heading')}>
         <UserBinding
           action={here}
           userName={name}
@@ -55,24 +55,12 @@ export default function EditUserDialog() {
           confirmHref={userHref(user.id, query, { confirm: 'unbind' })}
           cancelHref={here}
         />
-      </Section>
+      </DialogSection>
       {isSelf ? null : (
-        <Section title={t('support.heading')}>
+        <DialogSection title={t('support.heading')}>
           <UserSupport action={here} userName={name} />
-        </Section>
+        </DialogSection>
       )}
     </Dialog>
-  )
-}
-
-function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
-  return (
-    <section className="dialog-section">
-      <header className="dialog-section-header">
-        <h3 className="dialog-section-title">{title}</h3>
-        {hint ? <p className="dialog-section-hint">{hint}</p> : null}
-      </header>
-      {children}
-    </section>
   )
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { PROFILE_FIELDS, profileSchema } from '@domain/users/user-schema'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
-import { detailErrors } from '~/components/admin-users/detail-errors'
+import { detailErrors } from '~/components/admin/detail-errors'
 import { requireAccess } from '~/lib/access.server'
 import { requireCsrf } from '~/lib/csrf.server'
 import { pageTitle } from '~/lib/page.server'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { newUserHref, readListQuery, userHref, usersHref } from './paths'
+import { listPaths, readListQuery } from './list-query'
 
 describe('readListQuery', () => {
   it.each([
@@ -20,13 +20,20 @@ describe('readListQuery', () => {
   })
 })
 
-describe('hrefs', () => {
+describe('listPaths', () => {
+  const users = listPaths('/admin/users')
   it('keep the list query, dropping page 1 and an empty search', () => {
-    expect(usersHref()).toBe('/admin/users')
-    expect(usersHref({ page: 1, search: '' })).toBe('/admin/users')
-    expect(usersHref({ page: 2, search: 'a b' })).toBe('/admin/users?search=a+b&page=2')
-    expect(newUserHref({ page: 3 })).toBe('/admin/users/new?page=3')
-    expect(userHref('u-1', { search: 'x' })).toBe('/admin/users/u-1?search=x')
-    expect(userHref('u-1', { page: 2 }, { confirm: 'unbind' })).toBe('/admin/users/u-1?page=2&confirm=unbind')
+    expect(users.list()).toBe('/admin/users')
+    expect(users.list({ page: 1, search: '' })).toBe('/admin/users')
+    expect(users.list({ page: 2, search: 'a b' })).toBe('/admin/users?search=a+b&page=2')
+    expect(users.add({ page: 3 })).toBe('/admin/users/new?page=3')
+    expect(users.item('u-1', { search: 'x' })).toBe('/admin/users/u-1?search=x')
+    expect(users.item('u-1', { page: 2 }, { confirm: 'unbind' })).toBe(
+      '/admin/users/u-1?page=2&confirm=unbind',
+    )
+  })
+
+  it('encode an id as one path segment', () => {
+    expect(listPaths('/admin/teams').item('a/b')).toBe('/admin/teams/a%2Fb')
   })
 })

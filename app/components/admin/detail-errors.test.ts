@@ -1,7 +1,8 @@
 import { getZodConstraint } from '@conform-to/zod'
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { createUserFormSchema, grantFormSchema } from '../admin-users/schemas'
 import { conformName, detailErrors } from './detail-errors'
-import { createUserFormSchema, grantFormSchema } from './schemas'
 
 const createFields = Object.keys(getZodConstraint(createUserFormSchema))
 
@@ -44,6 +45,28 @@ describe('detailErrors', () => {
         fields,
       ).fieldErrors,
     ).toEqual({ attributes: ['value_error.any_str.max_length'] })
+  })
+
+  it('puts an entry for a field of a list item at that item', () => {
+    const rows = z.object({
+      rows: z.array(z.object({ from: z.string(), to: z.string() })),
+      ids: z.array(z.string()),
+    })
+    const fields = Object.keys(getZodConstraint(rows))
+    expect(
+      detailErrors(
+        [
+          { type: 'processes.transition_to_itself', msg: '…', loc: ['body', 'rows', 2, 'to'] },
+          { type: 'progress.duplicate_status', msg: '…', loc: ['body', 'ids', 1] },
+          { type: 'value_error', msg: '…', loc: ['body', 'rows', 0, 'other'] },
+        ],
+        fields,
+      ).fieldErrors,
+    ).toEqual({
+      'rows[2].to': ['processes.transition_to_itself'],
+      ids: ['progress.duplicate_status'],
+      rows: ['value_error'],
+    })
   })
 })
 

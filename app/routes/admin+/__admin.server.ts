@@ -1,0 +1,144 @@
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import type { DetailEntry } from '@domain/errors/catalogue'
+import { data, redirect } from '@remix-run/node'
+import type { ZodTypeAny, z } from 'zod'
+import { detailErrors } from '~/components/admin/detail-errors'
+import { ADMIN_PER_PAGE, type ListQuery, readListQuery } from '~/components/admin/list-query'
+import { pageCount } from '~/components/ui/page-items'
+import { requireAdmin } from '~/lib/access.server'
+import { redirectWithToast } from '~/lib/session.server'
+import type { ToastInput } from '~/lib/toast'
+import { type Upstream, type UpstreamResult, upstream } from '~/lib/upstream.server'
+
+/*
+ * What every admin page's loaders and actions share: the admin check, the upstream's answers as
+ * alerts or errors, a page of a list, one form's action.
+ */
+
+/**
+ * Every loader and action of an admin page: the access check of spec §4, then is_admin (spec §6),
+ * else home. Actions need it too — the admin layout's loader does not run for a POST.
+ */
+export async function requireAdminApi(request: Request) {
+  return { ...(await requireAdmin(request)), api: upstream(request) }
+}
+
+/** Spec §8: detail entries show as success alerts on success, warnings on error (5xx: danger). */
+export function resultToasts(res: UpstreamResult<unknown>, fallback: string): ToastInput[] {
+  const type = res.ok ? 'success' : res.status >= 500 ? 'danger' : 'warning'
+  const codes = res.detail.map((d: DetailEntry) => d.type)
+  return (codes.length ? [...new Set(codes)] : [res.status >= 500 ? 'server.error' : fallback]).map(
+    (code) => ({ type, code }),
+  )
+}
+
+/** An upstream answer a page cannot work without: the error boundary shows it with its status. */
+export function upstreamFailure(res: UpstreamResult<unknown>): Response {
+  return new Response(JSON.stringify({ detail: res.detail }), {
+    status: res.status >= 400 ? res.status : 502,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  })
+}
+
+/**
+ * A page of a node's list (`GET {path}?page&per_page&search`) as the list's URL asks for it; past
+ * the end (the list shrank, or a hand-typed page) a redirect to the last page, same address otherwise.
+ */
+export async function loadListPage<T>(request: Request, api: Upstream, path: string) {
+  const url = new URL(request.url)
+  const query = readListQuery(url.searchParams)
+  const res = await api.get<T[]>(path, {
+    query: { page: query.page, per_page: ADMIN_PER_PAGE, search: query.search || undefined },
+  })
+  if (!res.ok || !res.data) throw upstreamFailure(res)
+  const total = res.meta?.total ?? res.data.length
+  const pages = pageCount(total, ADMIN_PER_PAGE)
+  if (query.page > pages) {
+    url.searchParams.set('page', String(pages))
+    throw redirect(`${url.pathname}?${url.searchParams}`)
+  }
+  return { rows: res.data, query, total, pages }
+}
+
+/** The upstream's largest page. */
+const ALL = 500
+
+/** Every item of a node's list (for selects and look-ups), a page of 500 at a time. */
+export async function loadAll<T>(api: Upstream, path: string, max = 5 * ALL): Promise<T[]> {
+  const rows: T[] = []
+  for (let page = 1; rows.length < max; page++) {
+    const res = await api.get<T[]>(path, { query: { page, per_page: ALL } })
+    if (!res.ok || !res.data) throw upstreamFailure(res)
+    rows.push(...res.data)
+    if (res.data.length < ALL || rows.length >= (res.meta?.total ?? 0)) break
+  }
+  return rows
+}
+
+/**
+ * One item of a node's list by id, for the Editing dialog (the upstream lists; it has no GET of
+ * one). Not there → the list with a warning `notFound`.
+ */
+export async function findInList<T extends { id: string }>(
+  request: Request,
+  api: Upstream,
+  path: string,
+  id: string,
+  back: { to: string; notFound: string },
+): Promise<T> {
+  const found = (await loadAll<T>(api, path)).find((row) => row.id === id)
+  if (!found) throw await redirectWithToast(request, back.to, { type: 'warning', code: back.notFound })
+  return found
+}
+
+/** The list query of the request's address (the dialogs keep it for the way back). */
+export const listQueryOf = (request: Request): ListQuery => readListQuery(new URL(request.url).searchParams)
+
+/**
+ * One form's action (STYLE.md §2): the form's own schema parses the post (errors → 400 with
+ * `submission.reply`), the upstream is called, success redirects with its alerts; an upstream refusal
+ * comes back as errors at the fields its `loc` names, or above the form. `intent` tells the page
+ * which of its forms the answer is for. A step of conform's list editing posted without JavaScript
+ * (add, remove or move a row) is answered with the form as it now is, nothing sent upstream.
+ */
+export async function submitForm<S extends ZodTypeAny>(
+  request: Request,
+  formData: FormData,
+  form: { intent: string; schema: S; hideFields?: string[] },
+  send: (value: z.output<S>) => Promise<UpstreamResult<unknown>>,
+  success: { to: string; fallback: string },
+) {
+  const { intent, schema, hideFields = [] } = form
+  const submission = parseWithZod(formData, { schema })
+  if (submission.status === undefined) return data({ intent, result: submission.reply({ hideFields }) })
+  if (submission.status !== 'success') {
+    return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 })
+  }
+  const res = await send(submission.value)
+  if (res.ok) return redirectWithToast(request, success.to, ...resultToasts(res, success.fallback))
+  const { fieldErrors, formErrors } = detailErrors(res.detail, Object.keys(getZodConstraint(schema)))
+  if (formErrors.length === 0 && Object.keys(fieldErrors).length === 0)
+    formErrors.push(res.status >= 500 ? 'server.error' : 'value_error')
+  return data(
+    { intent, result: submission.reply({ fieldErrors, formErrors, hideFields }) },
+    { status: res.status >= 400 && res.status < 500 ? res.status : 502 },
+  )
+}
+
+/**
+ * Editing → delete: done → the list with the upstream's alert; refused (in use, 409) → back to the
+ * dialog (without the question) with the upstream's own reason as the alert.
+ */
+export async function deleteItem(
+  request: Request,
+  api: Upstream,
+  path: string,
+  to: { list: string; here: string; fallback: string },
+) {
+  const res = await api.del(path)
+  return redirectWithToast(request, res.ok ? to.list : to.here, ...resultToasts(res, to.fallback))
+}
+
+/** An intent the dialog does not have: back to it with a warning. */
+export const unknownIntent = (request: Request, here: string) =>
+  redirectWithToast(request, here, { type: 'warning', code: 'value_error' })
