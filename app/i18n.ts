@@ -12,7 +12,8 @@ import type { InitOptions } from 'i18next'
  *
  * Namespaces: `common` (the catalogue and what every page needs) and one file per area of the app
  * (`shell`: the layout, menus, profile, task creation and admin pages; `admin-users`;
- * `admin-ui`; `fields`: the field components of app/fields and the generic form). Every
+ * `admin-ui`; `fields`: the field components of app/fields and the generic form; `tasks`: the
+ * create page and the task card). Every
  * namespace is loaded and searched, so `t` finds a key in whichever file holds it; a key lives in
  * one file only (app/i18n.test.ts checks that, and that every language has every key of every
  * namespace). Registering one: its name below, its files in app/lib/i18n-resources.server.ts.
@@ -23,7 +24,7 @@ export const DEFAULT_LANGUAGE: Language = 'ru'
 export const DEFAULT_NS = 'common'
 
 /** The files of public/locales/{lng}/ (app/i18n.test.ts checks them against this list). */
-export const NAMESPACES = ['common', 'shell', 'admin-users', 'admin-ui', 'fields'] as const
+export const NAMESPACES = ['common', 'shell', 'admin-users', 'admin-ui', 'fields', 'tasks'] as const
 export type Namespace = (typeof NAMESPACES)[number]
 
 export function isLanguage(value: unknown): value is Language {

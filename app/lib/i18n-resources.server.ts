@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { adminUiLocales } from '~/components/admin-ui/locales'
 import { adminUsersLocales } from '~/components/admin-users/locales'
+import { tasksLocales } from '~/components/task/locales'
 import { fieldsLocales } from '~/fields/locales'
 import type { Language, Namespace } from '~/i18n'
 import commonEn from '../../public/locales/en/common.json'
@@ -20,6 +21,7 @@ const FILES = {
   'admin-users': adminUsersLocales,
   'admin-ui': adminUiLocales,
   fields: fieldsLocales,
+  tasks: tasksLocales,
 } as const satisfies Record<Namespace, Record<Language, Record<string, string>>>
 
 function inLanguage<L extends Language>(lng: L) {
