@@ -7,10 +7,14 @@ import { Button } from '~/components/ui/button'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { attachmentsView, formatSize, isImageName } from '~/lib/tasks/attachments'
 
+/** A picture by its name (spec §9) whose bytes the upstream found to be an image. */
+const isThumbnail = (a: CardAttachment) => isImageName(a.name) && a.content_type.startsWith('image/')
+
 export interface CardAttachment {
   id: string
   name: string
   size: number
+  content_type: string
   href: string
   user: string
   created_at: string
@@ -86,7 +90,7 @@ export function TaskAttachments({
               data-testid="attachment"
             >
               <span className="attachment-thumb" aria-hidden="true">
-                {isImageName(a.name) ? <img src={a.href} alt="" loading="lazy" /> : <FileGlyph />}
+                {isThumbnail(a) ? <img src={a.href} alt="" loading="lazy" /> : <FileGlyph />}
               </span>
               <span className="attachment-main">
                 <a className="attachment-name" href={a.href} download={a.name}>

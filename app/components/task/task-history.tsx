@@ -17,19 +17,22 @@ export function TaskHistory({ rows }: { rows: HistoryRow[] }) {
               <div className="history-head">
                 <span className="history-actor">{r.actor || t('tasks.card.someone')}</span>
                 <span className="history-field">{t(r.field)}</span>
-                <time className="history-time" dateTime={r.at}>
-                  {formatDateTime(r.at)}
-                </time>
               </div>
               {r.old || r.new ? (
                 <div className="history-change">
-                  <span className="history-old">{r.old || '—'}</span>
-                  <span className="history-arrow" aria-label={t('tasks.history.changed_to')}>
-                    →
-                  </span>
-                  <span className="history-new">{r.new || '—'}</span>
+                  {/* Added (nothing before) shows the new value alone; removed, the old one struck out. */}
+                  {r.old ? <span className="history-old">{r.old}</span> : null}
+                  {r.old && r.new ? (
+                    <span className="history-arrow" aria-label={t('tasks.history.changed_to')}>
+                      →
+                    </span>
+                  ) : null}
+                  {r.new ? <span className="history-new">{r.new}</span> : null}
                 </div>
               ) : null}
+              <time className="history-time" dateTime={r.at}>
+                {formatDateTime(r.at)}
+              </time>
             </li>
           ))}
         </ol>

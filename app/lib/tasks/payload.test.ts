@@ -29,6 +29,10 @@ describe('taskPayload (spec §3)', () => {
     })
   })
 
+  it('sends an emptied title or description as an empty text', () => {
+    expect(taskPayload({ title: 'T', description: null })).toEqual({ title: 'T', description: '' })
+  })
+
   it('leaves out what the form did not hold, and nothing under custom_fields when no cf_', () => {
     expect(taskPayload({ title: 'x' })).toEqual({ title: 'x' })
   })

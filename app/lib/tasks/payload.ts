@@ -9,6 +9,7 @@ import { conformName } from '~/components/admin-users/detail-errors'
  */
 
 const REFERENCES = ['assignee', 'status', 'author', 'process'] as const
+const TEXTS = ['title', 'description']
 const UNSAFE = new Set(['__proto__', 'constructor', 'prototype'])
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -53,6 +54,8 @@ export function taskPayload(values: Record<string, unknown>): Record<string, unk
     if ((REFERENCES as readonly string[]).includes(key)) out[`${key}_id`] = idOf(value)
     else if (key.startsWith('cf_')) custom[key] = value
     else if (key === 'custom_fields' && isObject(value)) Object.assign(custom, value)
+    // The task's own texts are strings upstream: an emptied description is '', not null.
+    else if (TEXTS.includes(key)) out[key] = value ?? ''
     else out[key] = value
   }
   if (Object.keys(custom).length > 0) out.custom_fields = custom
