@@ -85,7 +85,6 @@ export default function TaskCardPage() {
             </GenericForm>
           </section>
           <TaskAttachments
-            key={task.version}
             attachments={data.attachments}
             expandAll={data.expandAttachments}
             canEdit={data.canEdit}
