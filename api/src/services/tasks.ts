@@ -206,7 +206,8 @@ export async function editTask(db: Db, c: Caller, nodeId: string, taskId: string
       'task_edit',
     )
     if (input.version !== before.version) throw conflict('tasks.task_conflict', ['body', 'version'])
-    await requireAssignee(tx, nodeId, input.assignee_id)
+    // The assignee a task already has passes even if they have left the node since (a card posted back).
+    if (input.assignee_id !== before.assigneeId) await requireAssignee(tx, nodeId, input.assignee_id)
     if (input.status_id !== undefined && input.status_id !== before.statusId) {
       const [known] = await statusesByIds(tx, nodeId, [input.status_id])
       if (!known) throw notFound('statuses.status_not_found', ['body', 'status_id'])

@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { badTokens, expectEachRefused } from '../../../test/bad-tokens'
 import { unchanged } from '../../../test/db-state'
@@ -5,6 +6,7 @@ import { locs } from '../../../test/details'
 import { makeFields, makeTask, makeTaskProcess, userWith } from '../../../test/task-factories'
 import { createTeam, UNKNOWN_ID } from '../../../test/tenant-factories'
 import { makeStatus, startWorkflowApi } from '../../../test/workflow-factories'
+import { nodeUsers } from '../../db/schema'
 
 let w: Awaited<ReturnType<typeof startWorkflowApi>>
 let p: Awaited<ReturnType<typeof makeTaskProcess>>
@@ -134,15 +136,25 @@ describe('PATCH /tasks/{nodeId}/{taskId}', () => {
   })
 
   it('accepts author, process and read-only values sent back unchanged (a whole card posted)', async () => {
-    const t = await makeTask(w.h, w.adminToken, w.startId, p.process.id)
+    const leaver = await userWith(w.h, w.startId, [])
+    const t = await makeTask(w.h, w.adminToken, w.startId, p.process.id, { assignee_id: leaver.id })
+    // The assignee leaves the node: the card still saves with them on it.
+    await w.h.database.db
+      .delete(nodeUsers)
+      .where(and(eq(nodeUsers.nodeId, w.startId), eq(nodeUsers.userId, leaver.id)))
     const res = await patch(t.id, {
       version: 1,
       title: 'Whole',
       author_id: w.adminId,
       process_id: p.process.id,
+      assignee_id: leaver.id,
       cf_locked: null,
     })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
+    // Set again to someone else, the unbound user would be refused.
+    expect((await patch(t.id, { version: 2, assignee_id: w.adminId })).status).toBe(200)
+    const back = await refused(() => patch(t.id, { version: 3, assignee_id: leaver.id }))
+    expect([back.status, locs(back.body)]).toEqual([404, ['body.assignee_id:users.user_not_found']])
   })
 
   it("answers another node's task, an unknown one, or one the caller may not view with 404; a viewer with 403", async () => {
