@@ -85,6 +85,7 @@ export default function TaskCardPage() {
             </GenericForm>
           </section>
           <TaskAttachments
+            key={task.id}
             attachments={data.attachments}
             expandAll={data.expandAttachments}
             canEdit={data.canEdit}
