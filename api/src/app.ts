@@ -11,9 +11,11 @@ import {
 } from 'fastify-type-provider-zod'
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
+import { API_PREFIX } from './http/prefix'
 import { TokenSigner } from './lib/tokens'
 import { authPlugin } from './plugins/auth'
 import { errorsPlugin } from './plugins/errors'
+import { attachmentsRoutes } from './routes/attachments'
 import { fieldsRoutes } from './routes/fields'
 import { formsRoutes } from './routes/forms'
 import { healthRoutes } from './routes/health'
@@ -22,8 +24,10 @@ import { processesRoutes } from './routes/processes'
 import { progressRoutes } from './routes/progress'
 import { rightsRoutes } from './routes/rights'
 import { statusesRoutes } from './routes/statuses'
+import { tasksRoutes } from './routes/tasks'
 import { teamsRoutes } from './routes/teams'
 import { usersRoutes } from './routes/users'
+import { type FileStorage, openStorage } from './storage'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +35,7 @@ declare module 'fastify' {
     database: Database
     config: Config
     tokens: TokenSigner
+    storage: FileStorage
   }
   interface FastifyRequest {
     /** The caller's address: X-Forwarded-For is believed only from the web app (proxy key). */
@@ -50,10 +55,14 @@ function fromTrustedProxy(req: IncomingMessage, key: Buffer): boolean {
   return b.length === key.length && timingSafeEqual(b, key)
 }
 
-export const API_PREFIX = '/api'
+export { API_PREFIX }
 
 /** Builds the upstream API over an open database. Tests call this; server.ts listens. */
-export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}) {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  opts: { logger?: boolean; storage?: FileStorage } = {},
+) {
   const key = Buffer.from(proxyKey(config.secret))
   const app = Fastify({
     logger:
@@ -80,6 +89,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   app.decorate('database', database)
   app.decorate('config', config)
   app.decorate('tokens', new TokenSigner(config.secret))
+  app.decorate('storage', opts.storage ?? openStorage(config.filesDir))
   app.decorateRequest('clientIp', '')
   app.addHook('onRequest', async (req, reply) => {
     const fwd = req.headers['x-forwarded-for']
@@ -131,6 +141,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
       await api.register(statusesRoutes, { prefix: '/statuses' })
       await api.register(progressRoutes, { prefix: '/progress' })
       await api.register(processesRoutes, { prefix: '/processes' })
+      await api.register(tasksRoutes, { prefix: '/tasks' })
+      await api.register(attachmentsRoutes, { prefix: '/attachments' })
     },
     { prefix: API_PREFIX },
   )

@@ -6,6 +6,10 @@ import { z } from 'zod'
 const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
+  /** Attachments (PRODUCT.md §1); unset: DATA_DIR/files, or kept in memory when DATA_DIR is ':memory:'. */
+  FILES_DIR: z.string().optional(),
+  /** The largest attachment accepted, in megabytes (413 request.too_large beyond). */
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(25),
   SECRET: z.string().min(16).optional(),
   API_HOST: z.string().default('127.0.0.1'),
   API_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
@@ -21,7 +25,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
-export type Config = z.infer<typeof envSchema> & { secret: string; dataDir: string }
+export type Config = z.infer<typeof envSchema> & { secret: string; dataDir: string; filesDir: string }
 
 /**
  * Reads the environment once. SECRET, when unset, is generated and kept in DATA_DIR so that
@@ -32,7 +36,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // ':memory:' is a marker for a throwaway PGlite (tests), not a path: resolving it made a directory
   // named ':memory:' in the working tree, shared by every run.
   const dataDir = parsed.DATA_DIR === ':memory:' ? ':memory:' : resolve(parsed.DATA_DIR)
-  return { ...parsed, dataDir, secret: parsed.SECRET ?? readOrCreateSecret(dataDir) }
+  const filesDir = parsed.FILES_DIR
+    ? resolve(parsed.FILES_DIR)
+    : dataDir === ':memory:'
+      ? ':memory:'
+      : join(dataDir, 'files')
+  return { ...parsed, dataDir, filesDir, secret: parsed.SECRET ?? readOrCreateSecret(dataDir) }
 }
 
 export function readOrCreateSecret(dataDir: string): string {

@@ -7,6 +7,7 @@ import type { Db, Tx } from './db/client'
 import { nodes, nodeUsers, users } from './db/schema'
 import { hashPassword } from './lib/passwords'
 import { grantRight } from './repositories/rights-repository'
+import { seedDemoWorkflow } from './seed-demo'
 
 export const DEFAULT_NODE = 'start'
 export const DEMO_NODE = 'demo'
@@ -36,8 +37,9 @@ export async function bindUser(db: Db | Tx, nodeId: string, userId: string): Pro
 
 /**
  * First start (PRODUCT.md §1): node `start`, the administrator holding every right, a second user
- * without is_admin, and node `demo` the administrator is bound to and that user is not. Idempotent:
- * an existing database is left as it is.
+ * without is_admin, and node `demo` the administrator is bound to and that user is not; unless
+ * SEED_DEMO=0, a small workflow with tasks in `start` (seed-demo.ts). Idempotent: an existing
+ * database is left as it is.
  */
 export async function seed(db: Db, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>) {
   await db.transaction(async (tx) => {
@@ -77,6 +79,7 @@ export async function seed(db: Db, config: Config, log: Pick<FastifyBaseLogger, 
     await bindUser(tx, start.id, user!.id)
     await grantRight(tx, start.id, { type: 'user', id: user!.id }, 'task_view')
     await grantRight(tx, start.id, { type: 'user', id: user!.id }, 'board_view')
+    if (config.SEED_DEMO === '1') await seedDemoWorkflow(tx, start.id, { admin: admin!.id, user: user!.id })
 
     log.info({ admin: admin!.email, user: user!.email }, 'first start: nodes start and demo created')
     // Printed once, to the console only, when no password was configured.

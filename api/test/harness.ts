@@ -67,6 +67,8 @@ export async function startApi(env: Record<string, string> = {}): Promise<Harnes
     USER_EMAIL: USER.email,
     USER_PASSWORD: USER.password,
     LOG_LEVEL: 'silent',
+    // Tests build what they need on the minimal seed; seed.test.ts covers the demo workflow.
+    SEED_DEMO: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   })

@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CSRF_COOKIE, csrfToken, isCrossOrigin, isValidCsrf, requireCsrf } from './csrf.server'
+import {
+  CSRF_COOKIE,
+  csrfToken,
+  isCrossOrigin,
+  isValidCsrf,
+  requireCsrf,
+  requireCsrfInQuery,
+} from './csrf.server'
 import { resetEnv } from './env.server'
 
 beforeAll(() => {
@@ -91,5 +98,33 @@ describe('origin checks', () => {
     expect(isCrossOrigin(req({ origin: 'https://start.localhost:3000' }))).toBe(false)
     expect(isCrossOrigin(req({ origin: 'http://acme.localhost:3000' }))).toBe(true)
     expect(isCrossOrigin(req({ origin: 'null' }))).toBe(true)
+  })
+})
+
+describe('requireCsrfInQuery (an upload whose body is streamed on, unread)', () => {
+  const upload = (query: string, headers: Record<string, string>) =>
+    new Request(`http://start.localhost:3000/lk/t/ABC/ABC-1?intent=upload${query}`, {
+      method: 'POST',
+      headers,
+    })
+
+  it("accepts this browser's token in the action URL", () => {
+    const { token, cookie } = session()
+    expect(() => requireCsrfInQuery(upload(`&csrf=${encodeURIComponent(token)}`, { cookie }))).not.toThrow()
+  })
+
+  it('refuses no token, a wrong one, and another origin', () => {
+    const { token, cookie } = session()
+    const status = (r: Request) => {
+      try {
+        requireCsrfInQuery(r)
+        return 200
+      } catch (e) {
+        return (e as Response).status
+      }
+    }
+    expect(status(upload('', { cookie }))).toBe(403)
+    expect(status(upload('&csrf=nope', { cookie }))).toBe(403)
+    expect(status(upload(`&csrf=${token}`, { cookie, origin: 'http://evil.localhost:3000' }))).toBe(403)
   })
 })

@@ -84,3 +84,14 @@ function refused(): never {
 export async function requireCsrf(request: Request, formData: FormData): Promise<void> {
   if (isCrossOrigin(request) || !isValidCsrf(request, formData)) refused()
 }
+
+/**
+ * The same check for a form whose body the action does not read (a file streamed on to the
+ * upstream): the token travels in the action URL's query, `?csrf=…`.
+ */
+export function requireCsrfInQuery(request: Request): void {
+  const token = new URL(request.url).searchParams.get(CSRF_FIELD) ?? ''
+  const form = new FormData()
+  form.set(CSRF_FIELD, token)
+  if (isCrossOrigin(request) || !isValidCsrf(request, form)) refused()
+}

@@ -3,6 +3,7 @@ import { adminFieldsLocales } from '~/components/admin-fields/locales'
 import { adminUiLocales } from '~/components/admin-ui/locales'
 import { adminUsersLocales } from '~/components/admin-users/locales'
 import { adminWorkflowLocales } from '~/components/admin-workflow/locales'
+import { tasksLocales } from '~/components/task/locales'
 import { fieldsLocales } from '~/fields/locales'
 import type { Language, Namespace } from '~/i18n'
 import commonEn from '../../public/locales/en/common.json'
@@ -24,6 +25,7 @@ const FILES = {
   fields: fieldsLocales,
   'admin-fields': adminFieldsLocales,
   'admin-workflow': adminWorkflowLocales,
+  tasks: tasksLocales,
 } as const satisfies Record<Namespace, Record<Language, Record<string, string>>>
 
 function inLanguage<L extends Language>(lng: L) {

@@ -1,7 +1,7 @@
 import type { FormDefinition } from '@domain/forms/definition'
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
-import { formBindings, forms } from '../db/schema'
+import { forms, processes } from '../db/schema'
 
 export type FormRow = typeof forms.$inferSelect
 
@@ -18,9 +18,8 @@ const filterWhere = (nodeId: string, f: FormFilter) =>
     eq(forms.nodeId, nodeId),
     f.search ? sql`${forms.name} ilike ${`%${escapeLike(f.search)}%`}` : undefined,
     f.process_id
-      ? sql`${forms.id} in (select ${formBindings.formId} from ${formBindings}
-              where ${formBindings.nodeId} = ${nodeId} and ${formBindings.targetType} = 'process'
-                and ${formBindings.targetId} = ${f.process_id})`
+      ? sql`${forms.id} in (select ${processes.formId} from ${processes}
+              where ${processes.nodeId} = ${nodeId} and ${processes.id} = ${f.process_id})`
       : undefined,
   )
 
@@ -91,7 +90,7 @@ export async function deleteFormRow(tx: Tx, nodeId: string, id: string) {
   await tx.delete(forms).where(and(eq(forms.nodeId, nodeId), eq(forms.id, id)))
 }
 
-/** The processes each of these forms is bound to, by form id. */
+/** The processes each of these forms is bound to (processes.form_id), by form id. */
 export async function processesOfForms(
   db: Db | Tx,
   nodeId: string,
@@ -100,59 +99,45 @@ export async function processesOfForms(
   const out = new Map<string, string[]>(formIds.map((id) => [id, []]))
   if (formIds.length === 0) return out
   const rows = await db
-    .select({ formId: formBindings.formId, targetId: formBindings.targetId })
-    .from(formBindings)
-    .where(
-      and(
-        eq(formBindings.nodeId, nodeId),
-        eq(formBindings.targetType, 'process'),
-        inArray(formBindings.formId, formIds),
-      ),
-    )
-    .orderBy(asc(formBindings.targetId))
-  for (const r of rows) out.get(r.formId)?.push(r.targetId)
+    .select({ formId: processes.formId, processId: processes.id })
+    .from(processes)
+    .where(and(eq(processes.nodeId, nodeId), inArray(processes.formId, formIds)))
+    .orderBy(asc(processes.id))
+  for (const r of rows) if (r.formId) out.get(r.formId)?.push(r.processId)
   return out
 }
 
-/** Binds the process to the form, replacing the form it had. */
-export async function bindProcess(tx: Tx, nodeId: string, processId: string, formId: string) {
-  await tx
-    .insert(formBindings)
-    .values({ nodeId, targetType: 'process', targetId: processId, formId })
-    .onConflictDoUpdate({
-      target: [formBindings.nodeId, formBindings.targetType, formBindings.targetId],
-      set: { formId, createdAt: new Date() },
-    })
-}
-
-/** Removes the process's binding; the form it had, or undefined when it had none. */
-export async function unbindProcess(tx: Tx, nodeId: string, processId: string): Promise<string | undefined> {
+/**
+ * Sets the form a process creates and edits its tasks with (null: none). Returns the form it had,
+ * or undefined when the node has no such process.
+ */
+export async function setProcessForm(
+  tx: Tx,
+  nodeId: string,
+  processId: string,
+  formId: string | null,
+): Promise<{ previous: string | null } | undefined> {
   const [row] = await tx
-    .delete(formBindings)
-    .where(
-      and(
-        eq(formBindings.nodeId, nodeId),
-        eq(formBindings.targetType, 'process'),
-        eq(formBindings.targetId, processId),
-      ),
-    )
-    .returning({ formId: formBindings.formId })
-  return row?.formId
+    .select({ formId: processes.formId })
+    .from(processes)
+    .where(and(eq(processes.nodeId, nodeId), eq(processes.id, processId)))
+    .for('update')
+  if (!row) return undefined
+  if (row.formId !== formId)
+    await tx
+      .update(processes)
+      .set({ formId, updatedAt: new Date() })
+      .where(and(eq(processes.nodeId, nodeId), eq(processes.id, processId)))
+  return { previous: row.formId }
 }
 
 /** The form a process creates and edits its tasks with, if it has one. */
 export async function formOfProcessRow(db: Db | Tx, nodeId: string, processId: string) {
   const [row] = await db
     .select({ form: forms })
-    .from(formBindings)
-    .innerJoin(forms, and(eq(forms.nodeId, formBindings.nodeId), eq(forms.id, formBindings.formId)))
-    .where(
-      and(
-        eq(formBindings.nodeId, nodeId),
-        eq(formBindings.targetType, 'process'),
-        eq(formBindings.targetId, processId),
-      ),
-    )
+    .from(processes)
+    .innerJoin(forms, and(eq(forms.nodeId, processes.nodeId), eq(forms.id, processes.formId)))
+    .where(and(eq(processes.nodeId, nodeId), eq(processes.id, processId)))
     .limit(1)
   return row?.form
 }

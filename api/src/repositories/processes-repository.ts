@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
-import { processes, processFieldRules, processTransitions, rights } from '../db/schema'
+import { processes, processFieldRules, processTransitions, rights, tasks } from '../db/schema'
 import { containsAny, offsetOf } from './search'
 
 export type ProcessRow = typeof processes.$inferSelect
@@ -48,6 +48,16 @@ export async function listProcesses(
     db.select({ n: count() }).from(processes).where(where),
   ])
   return { rows: await withRules(db, nodeId, rows), total: total?.n ?? 0 }
+}
+
+/** The processes of the node with these ids, with their transitions and field rules. */
+export async function processesByIds(db: Db | Tx, nodeId: string, ids: string[]): Promise<FullProcess[]> {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select()
+    .from(processes)
+    .where(and(eq(processes.nodeId, nodeId), inArray(processes.id, ids)))
+  return withRules(db, nodeId, rows)
 }
 
 export async function getProcess(db: Db | Tx, nodeId: string, id: string): Promise<FullProcess | undefined> {
@@ -144,12 +154,21 @@ export async function replaceFieldRules(
       .values(list.map((r) => ({ nodeId, processId, statusId: r.status_id, field: r.field, rule: r.rule })))
 }
 
+/** Whether the process has tasks now: such a process is not deleted (processes.process_in_use). */
+export async function hasTasks(db: Db | Tx, nodeId: string, processId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.nodeId, nodeId), eq(tasks.processId, processId)))
+    .limit(1)
+  return row !== undefined
+}
+
 /**
- * Whether the process has tasks, which keep it from being deleted and its key from changing.
- * TODO(tasks): count the process's rows in the tasks table once it exists. Until then the task
- * counter stands in: it only grows, so a process that ever numbered a task counts as having them.
+ * Whether the process ever numbered a task: its key is then part of `{KEY}-{n}` keys handed out,
+ * and does not change (processes.key_locked). The counter only grows.
  */
-export const hasTasks = (p: ProcessRow) => p.taskCounter > 0
+export const hadTasks = (p: ProcessRow) => p.taskCounter > 0
 
 /**
  * Task rights take process keys as attributes (PRODUCT.md §3): when a key changes, the grants that

@@ -7,6 +7,7 @@ import {
   progress,
   progressStatuses,
   statuses,
+  tasks,
 } from '../db/schema'
 import { containsAny, offsetOf } from './search'
 
@@ -134,8 +135,8 @@ export async function processesUsing(db: Db | Tx, nodeId: string, progressId: st
 }
 
 /**
- * Which of the statuses the transitions or field rules of the progress's processes name: those
- * cannot leave the progress. TODO(tasks): and those tasks of these processes are in.
+ * Which of the statuses the transitions or field rules of the progress's processes name, or tasks
+ * of those processes are in: those cannot leave the progress.
  */
 export async function statusesNamedByProcesses(
   db: Db | Tx,
@@ -148,7 +149,7 @@ export async function statusesNamedByProcesses(
     .select({ id: processes.id })
     .from(processes)
     .where(and(eq(processes.nodeId, nodeId), eq(processes.progressId, progressId)))
-  const [moves, rules] = await Promise.all([
+  const [moves, rules, held] = await Promise.all([
     db
       .select({ from: processTransitions.fromStatusId, to: processTransitions.toStatusId })
       .from(processTransitions)
@@ -172,7 +173,21 @@ export async function statusesNamedByProcesses(
           inArray(processFieldRules.statusId, statusIds),
         ),
       ),
+    db
+      .selectDistinct({ id: tasks.statusId })
+      .from(tasks)
+      .where(
+        and(
+          eq(tasks.nodeId, nodeId),
+          inArray(tasks.processId, ofProgress),
+          inArray(tasks.statusId, statusIds),
+        ),
+      ),
   ])
-  const named = new Set([...moves.flatMap((m) => [m.from, m.to]), ...rules.map((r) => r.id)])
+  const named = new Set([
+    ...moves.flatMap((m) => [m.from, m.to]),
+    ...rules.map((r) => r.id),
+    ...held.map((t) => t.id),
+  ])
   return new Set(statusIds.filter((id) => named.has(id)))
 }

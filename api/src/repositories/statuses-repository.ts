@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
-import { processFieldRules, processTransitions, progressStatuses, statuses } from '../db/schema'
+import { processFieldRules, processTransitions, progressStatuses, statuses, tasks } from '../db/schema'
 import { containsAny, offsetOf } from './search'
 
 export type StatusRow = typeof statuses.$inferSelect
@@ -71,9 +71,12 @@ export async function updateStatus(
   return row
 }
 
-/** A status is in use while a progress holds it or a process's transition or field rule names it. */
+/**
+ * A status is in use while a progress holds it, a process's transition or field rule names it, or
+ * a task is in it.
+ */
 export async function statusInUse(db: Db | Tx, nodeId: string, id: string): Promise<boolean> {
-  const [inProgress, inTransition, inRule] = await Promise.all([
+  const [inProgress, inTransition, inRule, inTask] = await Promise.all([
     db
       .select({ id: progressStatuses.statusId })
       .from(progressStatuses)
@@ -94,8 +97,13 @@ export async function statusInUse(db: Db | Tx, nodeId: string, id: string): Prom
       .from(processFieldRules)
       .where(and(eq(processFieldRules.nodeId, nodeId), eq(processFieldRules.statusId, id)))
       .limit(1),
+    db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.nodeId, nodeId), eq(tasks.statusId, id)))
+      .limit(1),
   ])
-  return inProgress.length + inTransition.length + inRule.length > 0
+  return inProgress.length + inTransition.length + inRule.length + inTask.length > 0
 }
 
 export async function deleteStatus(tx: Tx, nodeId: string, id: string): Promise<StatusRow | undefined> {

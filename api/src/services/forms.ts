@@ -5,6 +5,7 @@ import {
   formEditableNames,
 } from '@domain/forms/definition'
 import type { Db, Tx } from '../db/client'
+import { mapConstraints } from '../db/constraints'
 import type { Caller } from '../http/caller'
 import type { Pagination } from '../http/envelope'
 import { AppError, detailAt, InvalidInput, notFound } from '../http/errors'
@@ -12,7 +13,6 @@ import { issueToDetail } from '../plugins/errors'
 import { writeAudit } from '../repositories/audit-repository'
 import { lockFieldsOfNode } from '../repositories/fields-repository'
 import {
-  bindProcess,
   deleteFormRow,
   type FormFilter,
   type FormRow,
@@ -22,7 +22,7 @@ import {
   insertForm,
   listForms as listFormRows,
   processesOfForms,
-  unbindProcess,
+  setProcessForm,
   updateForm,
 } from '../repositories/forms-repository'
 import { requireNodeRight } from './access'
@@ -137,7 +137,10 @@ export async function deleteForm(db: Db, c: Caller, nodeId: string, formId: stri
     const processes = (await processesOfForms(tx, nodeId, [formId])).get(formId) ?? []
     if (processes.length)
       throw new AppError(409, 'forms.form_in_use', ['params', 'formId'], { processes: processes.join(', ') })
-    await deleteFormRow(tx, nodeId, formId)
+    // A process bound to it meanwhile (processes.form_id's key) is the same refusal.
+    await mapConstraints(() => deleteFormRow(tx, nodeId, formId), {
+      foreignKey: () => new AppError(409, 'forms.form_in_use', ['params', 'formId']),
+    })
     await writeAudit(tx, {
       nodeId,
       actorId: c.auth.user.id,
@@ -152,9 +155,8 @@ export async function deleteForm(db: Db, c: Caller, nodeId: string, formId: stri
 
 /**
  * Binds a process to the form it creates and edits its tasks with (PRODUCT.md §4), replacing the
- * form it had; `form_id: null` unbinds it. The binding is kept on the forms' side
- * (form_bindings): the process id is not checked against the processes (another area, built
- * apart), only stored within this node, so it can never reach another tenant's process.
+ * form it had; `form_id: null` unbinds it. Sets processes.form_id, the one link between them (ADR
+ * 008, superseded part): a process of another node, or none, is 404 like an unknown form.
  */
 export async function bindForm(
   db: Db,
@@ -165,31 +167,21 @@ export async function bindForm(
   await requireNodeRight(db, c.auth, nodeId, 'is_admin')
   return db.transaction(async (tx) => {
     await lockFieldsOfNode(tx, nodeId)
-    if (input.form_id === null) {
-      const had = await unbindProcess(tx, nodeId, input.process_id)
-      if (had)
-        await writeAudit(tx, {
-          nodeId,
-          actorId: c.auth.user.id,
-          action: 'forms.form_unbound',
-          targetId: had,
-          data: { process_id: input.process_id },
-          requestId: c.requestId,
-        })
-      return { code: 'forms.form_unbound', data: { process_id: input.process_id, form_id: null } }
-    }
-    if (!(await findForm(tx, nodeId, input.form_id)))
+    if (input.form_id !== null && !(await findForm(tx, nodeId, input.form_id)))
       throw new AppError(404, 'forms.form_not_found', ['body', 'form_id'])
-    await bindProcess(tx, nodeId, input.process_id, input.form_id)
-    await writeAudit(tx, {
-      nodeId,
-      actorId: c.auth.user.id,
-      action: 'forms.form_bound',
-      targetId: input.form_id,
-      data: { process_id: input.process_id },
-      requestId: c.requestId,
-    })
-    return { code: 'forms.form_bound', data: { process_id: input.process_id, form_id: input.form_id } }
+    const set = await setProcessForm(tx, nodeId, input.process_id, input.form_id)
+    if (!set) throw new AppError(404, 'processes.process_not_found', ['body', 'process_id'])
+    const code = input.form_id === null ? 'forms.form_unbound' : 'forms.form_bound'
+    if (set.previous !== input.form_id)
+      await writeAudit(tx, {
+        nodeId,
+        actorId: c.auth.user.id,
+        action: code,
+        targetId: input.form_id ?? set.previous ?? input.process_id,
+        data: { process_id: input.process_id, previous_form_id: set.previous },
+        requestId: c.requestId,
+      })
+    return { code, data: { process_id: input.process_id, form_id: input.form_id } }
   })
 }
 

@@ -5,10 +5,12 @@ import { mapConstraints } from '../db/constraints'
 import type { Caller } from '../http/caller'
 import type { Pagination } from '../http/envelope'
 import { AppErrors, badInput, conflict, notFound } from '../http/errors'
+import { findForm } from '../repositories/forms-repository'
 import {
   deleteProcess,
   type FullProcess,
   getProcess,
+  hadTasks,
   hasTasks,
   insertProcess,
   listProcesses,
@@ -52,6 +54,12 @@ export const presentProcess = (p: FullProcess) => ({
 })
 
 const keyTaken = () => conflict('processes.key_taken', ['body', 'key'])
+const formNotFound = () => notFound('forms.form_not_found', ['body', 'form_id'])
+
+/** The form a process is given must be one of the node's (processes.form_id's key backs this). */
+async function requireForm(tx: Tx, nodeId: string, formId: string | null | undefined) {
+  if (formId && !(await findForm(tx, nodeId, formId))) throw formNotFound()
+}
 
 /**
  * The checks of a process's definition against the node and its progress, in the order a caller
@@ -142,6 +150,7 @@ export async function createProcess(db: Db, c: Caller, nodeId: string, input: Pr
           { transitions: input.transitions, fieldRules: input.field_rules },
           { transitions: true, fieldRules: true, progress: true },
         )
+        await requireForm(tx, nodeId, input.form_id)
         const row = await insertProcess(tx, nodeId, {
           key: input.key,
           name: input.name,
@@ -155,7 +164,7 @@ export async function createProcess(db: Db, c: Caller, nodeId: string, input: Pr
         await auditIn(tx, c, nodeId, 'processes.process_created', row.id, { key: row.key })
         return presentProcess((await getProcess(tx, nodeId, row.id))!)
       }),
-    { unique: keyTaken },
+    { unique: keyTaken, foreignKey: formNotFound },
   )
 }
 
@@ -173,7 +182,8 @@ export async function editProcess(db: Db, c: Caller, nodeId: string, id: string,
         if (!row) throw notFound('processes.process_not_found')
         const current = (await getProcess(tx, nodeId, id))!
         const rekey = input.key !== undefined && input.key !== row.key
-        if (rekey && hasTasks(row)) throw badInput('processes.key_locked', ['body', 'key'])
+        if (rekey && hadTasks(row)) throw badInput('processes.key_locked', ['body', 'key'])
+        await requireForm(tx, nodeId, input.form_id)
         const transitions = input.transitions ?? current.transitions.map(transitionOut)
         const fieldRules = input.field_rules ?? current.fieldRules.map(ruleOut)
         await checkDefinition(
@@ -200,7 +210,7 @@ export async function editProcess(db: Db, c: Caller, nodeId: string, id: string,
         await auditIn(tx, c, nodeId, 'processes.process_edited', id, { ...input, previous_key: row.key })
         return presentProcess((await getProcess(tx, nodeId, id))!)
       }),
-    { unique: keyTaken },
+    { unique: keyTaken, foreignKey: formNotFound },
   )
 }
 
@@ -210,7 +220,7 @@ export async function removeProcess(db: Db, c: Caller, nodeId: string, id: strin
   return db.transaction(async (tx) => {
     const row = await lockProcess(tx, nodeId, id)
     if (!row) throw notFound('processes.process_not_found')
-    if (hasTasks(row)) throw conflict('processes.process_in_use', ['params', 'processId'])
+    if (await hasTasks(tx, nodeId, id)) throw conflict('processes.process_in_use', ['params', 'processId'])
     await deleteProcess(tx, nodeId, id)
     await auditIn(tx, c, nodeId, 'processes.process_deleted', id, { key: row.key })
     return { id }

@@ -25,6 +25,8 @@ export interface GenericFormProps extends FormFieldServices {
   /** Values to start from (stored shapes), over each definition's default. */
   defaultValue?: Record<string, unknown>
   submitLabel?: string
+  /** Shown only (a view mode): no submit button; the form's editable list should be empty. */
+  readOnly?: boolean
   /** Hidden inputs of the page (CSRF token, intent). */
   children?: ReactNode
 }
@@ -46,7 +48,7 @@ function errorNamesOf(formEl: HTMLFormElement, schema: ReturnType<typeof formSch
  * posts and the action answers with the same messages.
  */
 export function GenericForm(props: GenericFormProps) {
-  const { id, definitions, form, action, lastResult, defaultValue, submitLabel, children } = props
+  const { id, definitions, form, action, lastResult, defaultValue, submitLabel, readOnly, children } = props
   const { t } = useFieldsT()
   const hydrated = useHydrated()
   const schema = useMemo(() => formSchemaOf(definitions, form), [definitions, form])
@@ -91,15 +93,18 @@ export function GenericForm(props: GenericFormProps) {
         className="gf"
         data-layout={form.layout}
         data-valid={hydrated ? String(errorNames.length === 0) : undefined}
+        data-readonly={readOnly ? 'true' : undefined}
       >
         {children}
         <FormErrors errors={conform.errors} id={conform.errorId} />
         {body}
-        <div className="gf-actions">
-          <Button type="submit" isDisabled={hydrated && errorNames.length > 0} data-testid="form-submit">
-            {submitLabel ?? t('fields.form.submit')}
-          </Button>
-        </div>
+        {readOnly ? null : (
+          <div className="gf-actions">
+            <Button type="submit" isDisabled={hydrated && errorNames.length > 0} data-testid="form-submit">
+              {submitLabel ?? t('fields.form.submit')}
+            </Button>
+          </div>
+        )}
       </Form>
     </FormProvider>
   )

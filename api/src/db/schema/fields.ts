@@ -2,7 +2,6 @@ import type { FieldDefinition, FieldSettings } from '@domain/fields/types'
 import type { FormField, FormTab } from '@domain/forms/definition'
 import { sql } from 'drizzle-orm'
 import {
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -72,32 +71,5 @@ export const forms = pgTable(
     uniqueIndex('forms_node_name_uq').on(t.nodeId, sql`lower(${t.name})`),
     // "Which forms use field X" (deleting or renaming a field) looks inside the entries.
     index('forms_fields_gin').using('gin', t.fields.op('jsonb_path_ops')),
-  ],
-)
-
-export const FORM_TARGET_TYPES = ['process'] as const
-
-/**
- * Which form a process creates and edits its tasks with (PRODUCT.md §4), kept on the form's side
- * so that forms need nothing from the workflow tables: target_id has no foreign key (processes
- * live in another area). One form per target; the service refuses to delete a bound form.
- */
-export const formBindings = pgTable(
-  'form_bindings',
-  {
-    nodeId: uuid('node_id').notNull(),
-    targetType: text('target_type', { enum: FORM_TARGET_TYPES }).notNull(),
-    targetId: uuid('target_id').notNull(),
-    formId: uuid('form_id').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.nodeId, t.targetType, t.targetId] }),
-    // Cascade only so that deleting a node goes through; the service refuses to delete a bound form.
-    foreignKey({ columns: [t.nodeId, t.formId], foreignColumns: [forms.nodeId, forms.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ columns: [t.nodeId], foreignColumns: [nodes.id] }).onDelete('cascade'),
-    index('form_bindings_form_idx').on(t.nodeId, t.formId),
   ],
 )

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { nodes } from './core'
+import { forms } from './fields'
 
 /*
  * Workflow (PRODUCT.md §4): statuses, progress (an ordered status group), processes with their
@@ -91,7 +92,10 @@ export const processes = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     progressId: uuid('progress_id').notNull(),
-    /** The form that creates and edits its tasks. No foreign key yet: forms are another area's table. */
+    /**
+     * The form that creates and edits its tasks: the one link from a process to its form (set by
+     * POST /forms/bind-form too). A bound form is not deleted (forms.form_in_use first, the key after).
+     */
     formId: uuid('form_id'),
     /** The last task number handed out: the next task is `{key}-{task_counter + 1}`; never reused. */
     taskCounter: integer('task_counter').notNull().default(0),
@@ -102,7 +106,9 @@ export const processes = pgTable(
     primaryKey({ columns: [t.nodeId, t.id] }),
     unique('processes_key_uq').on(t.nodeId, t.key),
     foreignKey({ columns: [t.nodeId, t.progressId], foreignColumns: [progress.nodeId, progress.id] }),
+    foreignKey({ columns: [t.nodeId, t.formId], foreignColumns: [forms.nodeId, forms.id] }),
     index('processes_progress_idx').on(t.nodeId, t.progressId),
+    index('processes_form_idx').on(t.nodeId, t.formId),
   ],
 )
 

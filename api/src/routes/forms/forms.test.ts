@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { badTokens, expectEachRefused } from '../../../test/bad-tokens'
 import { unchanged } from '../../../test/db-state'
 import { locs } from '../../../test/details'
 import { ADMIN, type Harness, startApi, USER } from '../../../test/harness'
 import { bindWithRights, createUser, nodeIdOf, UNKNOWN_ID } from '../../../test/tenant-factories'
+import { makeFlow, makeProcess } from '../../../test/workflow-factories'
 import { formOfProcess } from '../../services/forms'
 
 let h: Harness
@@ -46,6 +46,11 @@ const bind = (node: string, body: unknown, token = admin) =>
   h.call('POST', `/forms/bind-form/${node}`, { token, body })
 const list = (node: string, query = '', token = admin) => h.call('GET', `/forms/${node}${query}`, { token })
 let n = 0
+/** A process of the node (no form yet), through the processes API. */
+async function newProcess(node: string): Promise<string> {
+  const { progress } = await makeFlow(h, admin, node, 1)
+  return (await makeProcess(h, admin, node, progress.id)).id
+}
 async function form(node: string, body: Record<string, unknown> = {}) {
   const res = await post(node, { name: `Form ${++n}`, fields: [{ name: 'title' }], ...body })
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`)
@@ -192,7 +197,7 @@ describe('GET /forms/{nodeId}', () => {
     const found = await list(node, '?search=INTAKE&per_page=1&page=2')
     expect(found.body.data.map((f: { name: string }) => f.name)).toEqual(['Zulu intake'])
     expect(found.body.meta).toEqual({ total: 2, page: 2, per_page: 1 })
-    const process = randomUUID()
+    const process = await newProcess(node)
     const mike = all.body.data.find((f: { name: string }) => f.name === 'Mike review')
     await bind(node, { process_id: process, form_id: mike.id })
     const byProcess = await list(node, `?process_id=${process}`)
@@ -260,7 +265,7 @@ describe('PATCH /forms/{nodeId}/{formId}', () => {
 
 describe('POST /forms/bind-form/{nodeId} and DELETE /forms/{nodeId}/{formId}', () => {
   it('binds a process to a form, rebinds it, and hands the tasks their form and editable names', async () => {
-    const process = randomUUID()
+    const process = await newProcess(start)
     const a = await form(start, {
       fields: [{ name: 'title' }, { name: 'cf_budget' }, { name: 'cf_office', readonly: true }],
     })
@@ -275,6 +280,12 @@ describe('POST /forms/bind-form/{nodeId} and DELETE /forms/{nodeId}/{formId}', (
     expect(found?.form.id).toBe(a.id)
     expect(found?.editable).toEqual(['title', 'cf_budget'])
     expect(await formOfProcess(db(), demo, process)).toBeUndefined()
+    // processes.form_id is the link: the process reads it, the form lists the process.
+    const listed = await h.call('GET', `/processes/${start}?search=`, { token: admin })
+    expect(listed.body.data.find((p: { id: string }) => p.id === process).form_id).toBe(a.id)
+    expect((await list(start, `?process_id=${process}`)).body.data.map((f: { id: string }) => f.id)).toEqual([
+      a.id,
+    ])
     await bind(start, { process_id: process, form_id: b.id })
     expect((await formOfProcess(db(), start, process))?.form.id).toBe(b.id)
     const unbound = await bind(start, { process_id: process, form_id: null })
@@ -283,7 +294,7 @@ describe('POST /forms/bind-form/{nodeId} and DELETE /forms/{nodeId}/{formId}', (
   })
 
   it('refuses to delete a bound form (409 form_in_use) until the process is bound elsewhere', async () => {
-    const process = randomUUID()
+    const process = await newProcess(start)
     const f = await form(start)
     await bind(start, { process_id: process, form_id: f.id })
     const res = await unchanged(db(), () => del(start, f.id))
@@ -303,12 +314,23 @@ describe('POST /forms/bind-form/{nodeId} and DELETE /forms/{nodeId}/{formId}', (
     expect((await del(start, f.id)).status).toBe(404)
   })
 
-  it("refuses another node's form (404 at body.form_id), bad ids (422) and non-admins (403)", async () => {
+  it("refuses another node's form or process (404 at its loc), bad ids (422) and non-admins (403)", async () => {
     const theirs = await form(demo)
-    const process = randomUUID()
+    const process = await newProcess(start)
     const res = await unchanged(db(), () => bind(start, { process_id: process, form_id: theirs.id }))
     expect(res.status).toBe(404)
     expect(locs(res.body)).toEqual(['body.form_id:forms.form_not_found'])
+    const theirProcess = await newProcess(demo)
+    for (const id of [theirProcess, UNKNOWN_ID]) {
+      const mine = await form(start)
+      for (const formId of [mine.id, null]) {
+        const other = await unchanged(db(), () => bind(start, { process_id: id, form_id: formId }))
+        expect([other.status, locs(other.body)]).toEqual([
+          404,
+          ['body.process_id:processes.process_not_found'],
+        ])
+      }
+    }
     const bad = await unchanged(db(), () => bind(start, { process_id: 'p1' }))
     expect(locs(bad.body)).toEqual(['body.process_id:value_error.uuid', 'body.form_id:value_error.missing'])
     const mine = await form(start)

@@ -63,7 +63,7 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['forms'],
         summary: 'Binds a process to the form that creates and edits its tasks (is_admin)',
         description:
-          'PRODUCT.md §4: a process picks the form used to create and edit its tasks. The binding is kept on the forms’ side (table form_bindings, one form per process; a form may serve several processes), so forms depend on nothing of the workflow: `process_id` is stored within the node without being checked against the processes. Binding again replaces the form; `form_id: null` unbinds. A bound form cannot be deleted (409 forms.form_in_use).',
+          'PRODUCT.md §4: a process picks the form used to create and edit its tasks. Sets the process’s `form_id` (the one link between them; a form may serve several processes). Binding again replaces the form; `form_id: null` unbinds. A process or form of another node answers 404 (processes.process_not_found at body.process_id, forms.form_not_found at body.form_id). A bound form cannot be deleted (409 forms.form_in_use).',
         params: nodeIdParams,
         body: bindFormBody,
         response: { 200: envelope(bindFormResult), ...errors },

@@ -11,7 +11,7 @@ import {
   startWorkflowApi,
 } from '../../../test/workflow-factories'
 import { mapConstraints } from '../../db/constraints'
-import { processes, rights } from '../../db/schema'
+import { processes, rights, tasks } from '../../db/schema'
 import { conflict } from '../../http/errors'
 
 let w: Awaited<ReturnType<typeof startWorkflowApi>>
@@ -37,7 +37,8 @@ describe('POST /processes/{nodeId}', () => {
   it('creates a process with transitions and field rules; the key is upper-cased', async () => {
     const [a, b, c] = flow.statusIds
     const team = await createTeam(w.h, w.startId)
-    const formId = UNKNOWN_ID // forms are another area's: the id is kept as given
+    const form = await call('POST', `/forms/${w.startId}`, w.adminToken, { name: `F ${newKey()}` })
+    const formId = form.body.data.id
     const res = await call('POST', `/processes/${w.startId}`, w.adminToken, {
       key: ' sup1 ',
       name: 'Support',
@@ -67,6 +68,19 @@ describe('POST /processes/{nodeId}', () => {
       field_rules: [{ status_id: c, field: 'cf_resolution', rule: 'required' }],
     })
     expect(res.body.data.transitions).toHaveLength(2)
+  })
+
+  it('refuses a form of another node or none (404 at body.form_id), on creation and on edit', async () => {
+    const theirs = await call('POST', `/forms/${w.demoId}`, w.adminToken, { name: `F ${newKey()}` })
+    for (const formId of [theirs.body.data.id, UNKNOWN_ID]) {
+      const res = await refused(() => post({ form_id: formId }))
+      expect([res.status, locs(res.body)]).toEqual([404, ['body.form_id:forms.form_not_found']])
+    }
+    const p = await makeProcess(w.h, w.adminToken, w.startId, flow.progress.id)
+    const res = await refused(() =>
+      call('PATCH', `/processes/${w.startId}/${p.id}`, w.adminToken, { form_id: theirs.body.data.id }),
+    )
+    expect([res.status, locs(res.body)]).toEqual([404, ['body.form_id:forms.form_not_found']])
   })
 
   it.each([
@@ -235,7 +249,7 @@ describe('PATCH /processes/{nodeId}/{processId}', () => {
       call('PATCH', `/processes/${w.startId}/${p.id}`, w.adminToken, { key: q.key }),
     )
     expect([taken.status, locs(taken.body)]).toEqual([409, ['body.key:processes.key_taken']])
-    // TODO(tasks): create a task through the API once it exists.
+    // The key is part of every task key handed out: once the counter moved, it stays.
     await w.h.database.db
       .update(processes)
       .set({ taskCounter: 1 })
@@ -301,15 +315,26 @@ describe('DELETE /processes/{nodeId}/{processId}', () => {
     expect((await call('DELETE', `/progress/${w.startId}/${f.progress.id}`, w.adminToken)).status).toBe(200)
   })
 
-  it('refuses a process with tasks (409)', async () => {
+  it('refuses a process with tasks (409); the task counter alone no longer counts', async () => {
     const p = await makeProcess(w.h, w.adminToken, w.startId, flow.progress.id)
-    // TODO(tasks): create a task through the API once it exists.
+    await w.h.database.db.insert(tasks).values({
+      nodeId: w.startId,
+      processId: p.id,
+      number: 1,
+      key: `${p.key}-1`,
+      title: 'T',
+      statusId: flow.statusIds[0]!,
+      authorId: w.adminId,
+    })
+    const res = await refused(() => call('DELETE', `/processes/${w.startId}/${p.id}`, w.adminToken))
+    expect([res.status, locs(res.body)]).toEqual([409, ['params.processId:processes.process_in_use']])
+    // A counter without tasks (say, all of them gone) does not keep the process.
+    const q = await makeProcess(w.h, w.adminToken, w.startId, flow.progress.id)
     await w.h.database.db
       .update(processes)
       .set({ taskCounter: 3 })
-      .where(and(eq(processes.nodeId, w.startId), eq(processes.id, p.id)))
-    const res = await refused(() => call('DELETE', `/processes/${w.startId}/${p.id}`, w.adminToken))
-    expect([res.status, locs(res.body)]).toEqual([409, ['params.processId:processes.process_in_use']])
+      .where(and(eq(processes.nodeId, w.startId), eq(processes.id, q.id)))
+    expect((await call('DELETE', `/processes/${w.startId}/${q.id}`, w.adminToken)).status).toBe(200)
   })
 
   it("answers another node's or an unknown process with 404, a user with 403", async () => {

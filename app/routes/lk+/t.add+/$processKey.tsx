@@ -1,36 +1,50 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import type { LinksFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { EmptyState } from '~/components/page/empty-state'
+import { CsrfInput } from '~/components/csrf-input'
 import { PageHeader } from '~/components/page/page-header'
-import { Button } from '~/components/ui/button'
-import { FormIcon } from '~/components/ui/icons'
+import taskStyles from '~/components/task/task.css'
+import { GenericForm } from '~/fields/form/generic-form'
+import { fieldLinks } from '~/fields/links'
 import { titleMeta } from '~/lib/meta'
-import { pageTitle } from '~/lib/page.server'
+import { routes } from '~/lib/routes'
+import type { action, loader } from './__create-task.server'
 
-/**
- * Spec §2 /lk t/add/{processKey}: 'Create Task' with the process's form and save. The form is
- * generated from the process's fields when processes and forms arrive; until then, its empty state.
- */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return { title: await pageTitle(request, 'tasks.add.title'), processKey: params.processKey ?? '' }
-}
-
+export { action, loader } from './__create-task.server'
+export const links: LinksFunction = () => [...fieldLinks(), { rel: 'stylesheet', href: taskStyles }]
 export const meta = titleMeta
 
+/**
+ * Spec §2 /lk t/add/{processKey}: 'Create Task' with the process's form (or title, description
+ * and assignee when it has none) and save. Without JavaScript the form posts and the action
+ * answers with the same messages.
+ */
 export default function CreateTaskPage() {
   const { t } = useTranslation()
-  const { title, processKey } = useLoaderData<typeof loader>()
+  const { title, process, definitions, description, options } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
   return (
     <>
-      <PageHeader title={title} subtitle={t('tasks.add.process', { process: processKey })} />
-      <div className="card">
-        <EmptyState icon={<FormIcon width={20} height={20} />} title={t('tasks.add.no_form')} />
-        <div className="form-actions">
-          <Button type="button" isDisabled>
-            {t('tasks.add.save')}
-          </Button>
-        </div>
+      <PageHeader
+        title={title}
+        subtitle={t('tasks.add.process', { process: process.name })}
+        actions={
+          <Link className="button button-ghost" to={routes.taskAdd()}>
+            {t('tasks.add.change_process')}
+          </Link>
+        }
+      />
+      <div className="card task-form-card" data-testid="task-create">
+        <GenericForm
+          id="task-create"
+          definitions={definitions}
+          form={description}
+          options={options}
+          lastResult={answer?.result}
+          submitLabel={t('tasks.add.save')}
+        >
+          <CsrfInput />
+        </GenericForm>
       </div>
     </>
   )

@@ -1,0 +1,129 @@
+import multipart from '@fastify/multipart'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { callerOf } from '../../http/caller'
+import { envelope, errorEnvelope, ok } from '../../http/envelope'
+import { idSchema } from '../../http/params'
+import { deleteAttachment, openAttachment, uploadAttachment } from '../../services/attachments'
+import { INLINE_TYPES } from '../../storage/sniff'
+import { attachmentSchema } from '../tasks/schemas'
+
+// POST names a task, GET and DELETE an attachment in the same segment: one name, {id} (ADR 009 §9).
+const uploadParams = z.object({ nodeId: idSchema, id: idSchema.describe('The task id') })
+const attachmentParams = z.object({ nodeId: idSchema, id: idSchema.describe('The attachment id') })
+const uploadQuery = z.object({
+  type: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{1,63}$/, 'value_error')
+    .default('attachment')
+    .describe('What the file is for: `attachment` (the card’s list) or a file field’s name (cf_…)'),
+})
+const errors = {
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  413: errorEnvelope,
+  422: errorEnvelope,
+}
+
+/** RFC 6266: an ASCII fallback and the UTF-8 name; inline only for raster images. */
+export function contentDisposition(name: string, contentType: string): string {
+  const kind = INLINE_TYPES.has(contentType) ? 'inline' : 'attachment'
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`
+}
+
+/** Attachments of tasks (spec §7): one file per upload, read back with the task's view right. */
+export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    // The handler reports a file past the limit (413) itself, after removing what was stored.
+    throwFileSizeLimit: false,
+    limits: { fileSize: app.config.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 10, parts: 11 },
+  })
+
+  app.post(
+    '/:nodeId/:id',
+    {
+      schema: {
+        tags: ['attachments'],
+        summary: 'Attaches a file to a task (task_edit); multipart/form-data, one file part',
+        description:
+          'The content type is sniffed from the bytes, not taken from the client. Past UPLOAD_MAX_MB: 413 request.too_large. No file or an empty one: 422 value_error.missing at body.file. Recorded in the task’s history (field `attachments`). Thumbnails are not made yet (thumbnail_url null).',
+        consumes: ['multipart/form-data'],
+        params: uploadParams,
+        querystring: uploadQuery,
+        response: { 201: envelope(attachmentSchema), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const part = req.isMultipart() ? await req.file() : undefined
+      const file = part && {
+        filename: part.filename,
+        stream: part.file,
+        truncated: () => part.file.truncated,
+      }
+      const data = await uploadAttachment(
+        app.db,
+        app.storage,
+        callerOf(req),
+        req.params.nodeId,
+        req.params.id,
+        req.query.type,
+        file,
+      )
+      return reply.status(201).send(ok(data, 'attachments.attachment_created'))
+    },
+  )
+
+  app.get(
+    '/:nodeId/:id',
+    {
+      schema: {
+        tags: ['attachments'],
+        summary: "An attachment's bytes (task_view of its task)",
+        description:
+          'Sent with the sniffed content type and a Content-Disposition naming the file: inline for PNG, JPEG, GIF and WebP images, a download for everything else. An attachment of a task the caller may not view answers 404 attachments.attachment_not_found.',
+        params: attachmentParams,
+        // The bytes themselves: Fastify sends a stream as it is, without serialising it.
+        response: { 200: z.unknown().describe('The file'), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { row, body } = await openAttachment(
+        app.db,
+        app.storage,
+        callerOf(req),
+        req.params.nodeId,
+        req.params.id,
+      )
+      return reply
+        .header('content-type', row.contentType)
+        .header('content-length', row.size)
+        .header('content-disposition', contentDisposition(row.name, row.contentType))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, max-age=0, must-revalidate')
+        .send(body)
+    },
+  )
+
+  app.delete(
+    '/:nodeId/:id',
+    {
+      schema: {
+        tags: ['attachments'],
+        summary: 'Deletes an attachment (task_edit of its task)',
+        description:
+          'Recorded in the task’s history. Refused while the task’s status keeps attachments read-only (422 attachments.attachment_not_deleted at params.id).',
+        params: attachmentParams,
+        response: { 200: envelope(z.object({ id: z.string().uuid() })), ...errors },
+      },
+    },
+    async (req) =>
+      ok(
+        await deleteAttachment(app.db, app.storage, callerOf(req), req.params.nodeId, req.params.id),
+        'attachments.attachment_deleted',
+      ),
+  )
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, type Harness, startApi, USER } from '../test/harness'
+import { nodeIdOf } from '../test/tenant-factories'
+import { seed } from './seed'
+
+/* The demo workflow of a first start (SEED_DEMO=1), read through the API as a user would. */
+
+let h: Harness
+let start: string
+let admin: string
+beforeAll(async () => {
+  h = await startApi({ SEED_DEMO: '1' })
+  start = await nodeIdOf(h, 'start')
+  admin = await h.login(ADMIN)
+})
+afterAll(() => h.close())
+
+describe('the demo workflow (SEED_DEMO=1)', () => {
+  it('gives node start three statuses in a progress, process TASK on a form, and a few tasks', async () => {
+    const statuses = await h.call('GET', `/statuses/${start}`, { token: admin })
+    expect(statuses.body.data.map((s: { name: string }) => s.name).sort()).toEqual([
+      'Done',
+      'In progress',
+      'To do',
+    ])
+    const processes = await h.call('GET', `/processes/${start}`, { token: admin })
+    expect(processes.body.data).toEqual([expect.objectContaining({ key: 'TASK', task_counter: 4 })])
+    const form = await h.call('GET', `/forms/${start}?process_id=${processes.body.data[0].id}`, {
+      token: admin,
+    })
+    expect(form.body.data[0].fields.map((f: { name: string }) => f.name)).toContain('cf_priority')
+    const list = await h.call('GET', `/tasks/${start}`, { token: await h.login(USER) })
+    expect(list.body.meta.total).toBe(4)
+    const card = await h.call('GET', `/tasks/${start}/TASK-1/key`, { token: admin })
+    expect(card.body.data).toMatchObject({
+      title: 'Set up the office printer',
+      status: { name: 'To do' },
+      assignee: { user_name: USER.email },
+      custom_fields: { cf_priority: 'high', cf_estimate: 2 },
+    })
+    expect(card.body.data.allowed_moves).toHaveLength(2)
+    // The next task continues the numbering.
+    const next = await h.call('POST', `/tasks/${start}/${processes.body.data[0].id}`, {
+      token: admin,
+      body: { title: 'One more', cf_priority: 'low' },
+    })
+    expect(next.body.data.key).toBe('TASK-5')
+  })
+
+  it('seeds once: a second run leaves the database as it is', async () => {
+    await seed(h.database.db, h.config, { info() {}, warn() {} })
+    const processes = await h.call('GET', `/processes/${start}`, { token: admin })
+    expect(processes.body.meta.total).toBe(1)
+  })
+})

@@ -1,0 +1,122 @@
+import { allowedMoves, fieldRulesAt } from '@domain/workflow/moves'
+import type { WorkflowProcess } from '@domain/workflow/types'
+import type { Db, Tx } from '../db/client'
+import { API_PREFIX } from '../http/prefix'
+import { type FullProcess, processesByIds } from '../repositories/processes-repository'
+import { type AttachmentRow, attachmentsOfTasks } from '../repositories/task-parts-repository'
+import {
+  statusesByIds,
+  statusIdsOfProgresses,
+  type TaskRow,
+  type UserRow,
+  usersByIds,
+} from '../repositories/tasks-repository'
+import { fullName } from '../repositories/users-repository'
+import { mayOnProcess, type TaskCaller } from './task-access'
+
+/*
+ * The task as the card and the lists read it (spec §3): its status, process, people, custom
+ * fields and attachments, plus what the caller may do next — the moves the workflow lets them
+ * make and the field rules of the status it is in. Built for a page of tasks at once.
+ */
+
+/** A person on a task (spec §3 assignee/author children). */
+export const userRef = (u: UserRow) => ({
+  id: u.id,
+  user_name: u.email,
+  full_name: fullName(u),
+  fio: { name: u.fio.name ?? '', surname: u.fio.surname ?? '', middlename: u.fio.middlename ?? '' },
+  contacts: { email: u.contacts.email ?? u.email, phone: u.contacts.phone ?? '' },
+})
+export type UserRef = ReturnType<typeof userRef>
+
+/** The attachment as the card lists it (spec §3: url, name, user with logo and full_name). */
+export const presentAttachment = (nodeId: string, a: AttachmentRow, by?: UserRow) => ({
+  id: a.id,
+  type: a.type,
+  name: a.name,
+  content_type: a.contentType,
+  size: a.size,
+  url: `${API_PREFIX}/attachments/${nodeId}/${a.id}`,
+  thumbnail_url: null as string | null,
+  user: by ? { id: by.id, full_name: fullName(by), logo: null as string | null } : null,
+  created_at: a.createdAt.toISOString(),
+})
+
+/** What the domain's workflow rules need of a process: its progress's statuses, moves and rules. */
+export function workflowOf(p: FullProcess, statusIds: readonly string[]): WorkflowProcess {
+  return {
+    key: p.key,
+    status_ids: statusIds,
+    transitions: p.transitions.map((t) => ({
+      from_status_id: t.fromStatusId,
+      to_status_id: t.toStatusId,
+      right: t.rightCode,
+      team_ids: t.teamIds,
+      required_fields: t.requiredFields,
+    })),
+    field_rules: p.fieldRules.map((r) => ({ status_id: r.statusId, field: r.field, rule: r.rule })),
+  }
+}
+
+/** Processes with their workflow, by id: what presenting and editing tasks look up. */
+export async function workflowsOf(db: Db | Tx, nodeId: string, processIds: string[]) {
+  const list = await processesByIds(db, nodeId, [...new Set(processIds)])
+  const statusIds = await statusIdsOfProgresses(db, nodeId, [...new Set(list.map((p) => p.progressId))])
+  return new Map(
+    list.map((p) => [p.id, { process: p, workflow: workflowOf(p, statusIds.get(p.progressId) ?? []) }]),
+  )
+}
+
+/** Presents a page of tasks for the caller. */
+export async function presentTasks(db: Db | Tx, nodeId: string, rows: TaskRow[], who: TaskCaller) {
+  if (rows.length === 0) return []
+  const ids = rows.map((r) => r.id)
+  const [flows, statusRows, files] = await Promise.all([
+    workflowsOf(
+      db,
+      nodeId,
+      rows.map((r) => r.processId),
+    ),
+    statusesByIds(db, nodeId, [...new Set(rows.map((r) => r.statusId))]),
+    attachmentsOfTasks(db, nodeId, ids),
+  ])
+  const people = await usersByIds(db, [
+    ...rows.flatMap((r) => [r.authorId, r.assigneeId ?? r.authorId]),
+    ...[...files.values()].flat().map((a) => a.uploadedBy),
+  ])
+  const user = new Map(people.map((u) => [u.id, u]))
+  const status = new Map(statusRows.map((s) => [s.id, s]))
+  return rows.map((t) => {
+    const flow = flows.get(t.processId)!
+    const s = status.get(t.statusId)!
+    const assignee = t.assigneeId ? user.get(t.assigneeId) : undefined
+    const author = user.get(t.authorId)
+    const mayEdit = mayOnProcess(who, 'task_edit', flow.process.key)
+    return {
+      id: t.id,
+      key: t.key,
+      title: t.title,
+      description: t.description,
+      created_at: t.createdAt.toISOString(),
+      updated_at: t.updatedAt.toISOString(),
+      version: t.version,
+      status: { id: s.id, name: s.name, description: s.description, color: s.color },
+      process: {
+        id: flow.process.id,
+        key: flow.process.key,
+        name: flow.process.name,
+        description: flow.process.description,
+      },
+      assignee: assignee ? userRef(assignee) : null,
+      author: author ? userRef(author) : null,
+      custom_fields: t.customFields,
+      attachments: (files.get(t.id) ?? []).map((a) => presentAttachment(nodeId, a, user.get(a.uploadedBy))),
+      /** The statuses the caller may move the task to now, with the fields each move needs. */
+      allowed_moves: mayEdit ? allowedMoves(flow.workflow, t.statusId, who) : [],
+      /** Which fields the task's status requires and keeps read-only. */
+      field_rules: fieldRulesAt(flow.workflow, t.statusId),
+    }
+  })
+}
+export type TaskView = Awaited<ReturnType<typeof presentTasks>>[number]

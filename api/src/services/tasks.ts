@@ -1,0 +1,283 @@
+import type { DetailEntry } from '@domain/errors/catalogue'
+import { isBlank } from '@domain/fields/checks'
+import { deepMerge, fieldValue, sameValue, type TaskValues } from '@domain/tasks/values'
+import { checkMove, fieldRulesAt, initialStatus } from '@domain/workflow/moves'
+import { taskKey } from '@domain/workflow/process-key'
+import type { Db, Tx } from '../db/client'
+import type { Caller } from '../http/caller'
+import type { Pagination } from '../http/envelope'
+import { AppError, badInput, conflict, forbidden, InvalidInput, notFound } from '../http/errors'
+import { type Change, writeHistory } from '../repositories/task-parts-repository'
+import {
+  boundUsers,
+  findTask,
+  findTaskByKey,
+  insertTask,
+  listTasks as listTaskRows,
+  lockTask,
+  nextTaskNumber,
+  statusesByIds,
+  type TaskRow,
+  updateTask,
+} from '../repositories/tasks-repository'
+import { validateCustomFields } from './custom-fields'
+import { formOfProcess } from './forms'
+import { mayOnProcess, scopeOf, type TaskCaller, taskCaller } from './task-access'
+import { changedCustomFields, detail, locOf, notEditable } from './task-fields'
+import { presentTasks, workflowsOf } from './task-read'
+
+/*
+ * Tasks (spec §3, PRODUCT.md §3–§5): created through a process, read by id or key, listed,
+ * edited with optimistic concurrency. Rights are per process key: a task the caller may not view
+ * is 404 tasks.task_not_found, never 403; one they see but may not edit is 403 rights.forbidden.
+ */
+
+export interface CreateTaskInput {
+  title: string
+  description: string
+  assignee_id?: string | null
+  process_id?: string
+  custom_fields?: Record<string, unknown>
+}
+
+export interface EditTaskInput {
+  version: number
+  title?: string
+  description?: string
+  assignee_id?: string | null
+  status_id?: string
+  author_id?: string
+  process_id?: string
+  custom_fields?: Record<string, unknown>
+}
+
+export const taskNotFound = () => notFound('tasks.task_not_found')
+
+const valuesOf = (t: TaskRow): TaskValues => ({
+  title: t.title,
+  description: t.description,
+  assignee: t.assigneeId,
+  status: t.statusId,
+  author: t.authorId,
+  process: t.processId,
+  custom_fields: t.customFields,
+})
+
+/** The assignee must be a user bound to the node (another tenant's user is never confirmed). */
+async function requireAssignee(tx: Db | Tx, nodeId: string, id: string | null | undefined) {
+  if (!id) return
+  if ((await boundUsers(tx, nodeId, { ids: [id] })).length === 0)
+    throw notFound('users.user_not_found', ['body', 'assignee_id'])
+}
+
+/** The process's form's editable names: with no form, no custom field can be set. */
+async function editableOf(tx: Tx, nodeId: string, processId: string): Promise<string[]> {
+  return (await formOfProcess(tx, nodeId, processId))?.editable ?? []
+}
+
+/**
+ * Loads a task for the caller: 404 when there is none in the node or they may not view it; with
+ * `right: 'task_edit'`, 403 when they see it but may not edit it. `lock` takes its row lock (tx).
+ */
+async function reachTask(
+  db: Db | Tx,
+  who: TaskCaller,
+  nodeId: string,
+  find: () => Promise<TaskRow | undefined>,
+  right: 'task_view' | 'task_edit' = 'task_view',
+) {
+  const task = await find()
+  if (!task) throw taskNotFound()
+  const flow = (await workflowsOf(db, nodeId, [task.processId])).get(task.processId)!
+  if (!mayOnProcess(who, 'task_view', flow.process.key)) throw taskNotFound()
+  if (right === 'task_edit' && !mayOnProcess(who, 'task_edit', flow.process.key)) throw forbidden()
+  return { task, ...flow }
+}
+
+/** For the routes hanging off a task (history, comments, attachments): the task, checked as above. */
+export async function taskFor(
+  db: Db,
+  c: Caller,
+  nodeId: string,
+  taskId: string,
+  right: 'task_view' | 'task_edit' = 'task_view',
+) {
+  const who = await taskCaller(db, c, nodeId)
+  return { who, ...(await reachTask(db, who, nodeId, () => findTask(db, nodeId, taskId), right)) }
+}
+
+export async function createTask(
+  db: Db,
+  c: Caller,
+  nodeId: string,
+  processId: string,
+  input: CreateTaskInput,
+) {
+  const who = await taskCaller(db, c, nodeId)
+  if (input.process_id !== undefined && input.process_id !== processId)
+    throw badInput('tasks.field_not_editable', ['body', 'process_id'])
+  const task = await db.transaction(async (tx) => {
+    const flow = (await workflowsOf(tx, nodeId, [processId])).get(processId)
+    if (!flow) throw notFound('processes.process_not_found', ['params', 'id'])
+    if (!mayOnProcess(who, 'task_create', flow.process.key)) throw forbidden()
+    await requireAssignee(tx, nodeId, input.assignee_id)
+    const editable = await editableOf(tx, nodeId, processId)
+    const given = input.custom_fields ?? {}
+    const customFields = await validateCustomFields(tx, nodeId, given, { editable })
+    const status = initialStatus(flow.workflow)
+    if (!status) throw badInput('processes.progress_empty', ['params', 'id'])
+    const values: TaskValues = {
+      title: input.title,
+      description: input.description,
+      assignee: input.assignee_id ?? null,
+      status,
+      author: who.userId,
+      process: processId,
+      custom_fields: customFields,
+    }
+    const issues: DetailEntry[] = notEditable(given, editable, {})
+    for (const field of fieldRulesAt(flow.workflow, status).required)
+      if (isBlank(fieldValue(values, field)))
+        issues.push(detail('workflow.field_required', locOf(field), { field }))
+    if (issues.length) throw new InvalidInput(issues)
+
+    const counter = (await nextTaskNumber(tx, nodeId, processId))!
+    const row = await insertTask(tx, {
+      nodeId,
+      processId,
+      number: counter.n,
+      key: taskKey(counter.key, counter.n),
+      title: values.title,
+      description: values.description,
+      statusId: status,
+      assigneeId: values.assignee,
+      authorId: who.userId,
+      customFields,
+    })
+    await writeHistory(tx, { nodeId, taskId: row.id, actorId: who.userId, requestId: c.requestId }, [
+      { field: 'created', old: null, new: { key: row.key, title: row.title, status: status } },
+    ])
+    return row
+  })
+  return (await presentTasks(db, nodeId, [task], who))[0]!
+}
+
+export async function getTask(db: Db, c: Caller, nodeId: string, taskId: string) {
+  const who = await taskCaller(db, c, nodeId)
+  const { task } = await reachTask(db, who, nodeId, () => findTask(db, nodeId, taskId))
+  return (await presentTasks(db, nodeId, [task], who))[0]!
+}
+
+/** By `{KEY}-{n}`, in any case (keys are stored upper-case). */
+export async function getTaskByKey(db: Db, c: Caller, nodeId: string, key: string) {
+  const who = await taskCaller(db, c, nodeId)
+  const { task } = await reachTask(db, who, nodeId, () => findTaskByKey(db, nodeId, key.trim().toUpperCase()))
+  return (await presentTasks(db, nodeId, [task], who))[0]!
+}
+
+/**
+ * A page of the tasks the caller may view, newest updated first; `process_id` narrows to one
+ * process (one they may not view, or another node's, gives an empty page). 403 without task_view.
+ */
+export async function listTasks(db: Db, c: Caller, nodeId: string, q: Pagination & { process_id?: string }) {
+  const who = await taskCaller(db, c, nodeId)
+  if (who.rights.task_view === undefined) throw forbidden()
+  const scope = await scopeOf(db, nodeId, who.rights, 'task_view')
+  const { rows, total } = await listTaskRows(db, nodeId, scope, q)
+  return { rows: await presentTasks(db, nodeId, rows, who), total }
+}
+
+/**
+ * Edits a task. `version` must be the one the editor read (409 tasks.task_conflict otherwise,
+ * nothing changed). Title, description, assignee and status are always editable; custom fields
+ * as the process's form allows; author and process never. A status move obeys the workflow
+ * (domain checkMove); fields read-only in the task's status keep their values; the fields a move
+ * or the status requires must have one. Every changed field is a history row of the same
+ * transaction. An edit that changes nothing is no edit: no history, same version.
+ */
+export async function editTask(db: Db, c: Caller, nodeId: string, taskId: string, input: EditTaskInput) {
+  const who = await taskCaller(db, c, nodeId)
+  const { task, changed } = await db.transaction(async (tx) => {
+    const { task: before, workflow } = await reachTask(
+      tx,
+      who,
+      nodeId,
+      () => lockTask(tx, nodeId, taskId),
+      'task_edit',
+    )
+    if (input.version !== before.version) throw conflict('tasks.task_conflict', ['body', 'version'])
+    // The assignee a task already has passes even if they have left the node since (a card posted back).
+    if (input.assignee_id !== before.assigneeId) await requireAssignee(tx, nodeId, input.assignee_id)
+    if (input.status_id !== undefined && input.status_id !== before.statusId) {
+      const [known] = await statusesByIds(tx, nodeId, [input.status_id])
+      if (!known) throw notFound('statuses.status_not_found', ['body', 'status_id'])
+    }
+    const issues: DetailEntry[] = []
+    if (input.author_id !== undefined && input.author_id !== before.authorId)
+      issues.push(detail('tasks.field_not_editable', ['body', 'author_id']))
+    if (input.process_id !== undefined && input.process_id !== before.processId)
+      issues.push(detail('tasks.field_not_editable', ['body', 'process_id']))
+
+    const editable = await editableOf(tx, nodeId, before.processId)
+    let customFields = before.customFields
+    if (input.custom_fields !== undefined) {
+      const parsed = await validateCustomFields(
+        tx,
+        nodeId,
+        deepMerge(before.customFields, input.custom_fields),
+        {
+          editable,
+        },
+      )
+      issues.push(...notEditable(input.custom_fields, editable, before.customFields))
+      customFields = { ...before.customFields, ...parsed }
+    }
+    const was = valuesOf(before)
+    const now: TaskValues = {
+      ...was,
+      title: input.title ?? was.title,
+      description: input.description ?? was.description,
+      assignee: input.assignee_id === undefined ? was.assignee : input.assignee_id,
+      status: input.status_id ?? was.status,
+      custom_fields: customFields,
+    }
+
+    const move = checkMove(workflow, was.status, now.status, who)
+    if (!move.ok)
+      throw new AppError(move.code === 'workflow.move_forbidden' ? 403 : 422, move.code, [
+        'body',
+        'status_id',
+      ])
+    for (const field of fieldRulesAt(workflow, was.status).readonly)
+      if (!sameValue(fieldValue(was, field), fieldValue(now, field)))
+        issues.push(detail('workflow.field_readonly', locOf(field), { field }))
+    const required = new Set(move.required_fields)
+    for (const field of fieldRulesAt(workflow, now.status).required)
+      if (!sameValue(fieldValue(was, field), fieldValue(now, field))) required.add(field)
+    for (const field of required)
+      if (isBlank(fieldValue(now, field)))
+        issues.push(detail('workflow.field_required', locOf(field), { field }))
+    if (issues.length) throw new InvalidInput(issues)
+
+    const changes: Change[] = []
+    for (const field of ['title', 'description', 'assignee', 'status'] as const)
+      if (!sameValue(was[field], now[field])) changes.push({ field, old: was[field], new: now[field] })
+    for (const name of changedCustomFields(was.custom_fields, now.custom_fields))
+      changes.push({
+        field: name,
+        old: was.custom_fields[name] ?? null,
+        new: now.custom_fields[name] ?? null,
+      })
+    if (changes.length === 0) return { task: before, changed: false }
+    const after = await updateTask(tx, nodeId, taskId, {
+      title: now.title,
+      description: now.description,
+      assigneeId: now.assignee,
+      statusId: now.status,
+      customFields: now.custom_fields,
+    })
+    await writeHistory(tx, { nodeId, taskId, actorId: who.userId, requestId: c.requestId }, changes)
+    return { task: after, changed: true }
+  })
+  return { task: (await presentTasks(db, nodeId, [task], who))[0]!, changed }
+}

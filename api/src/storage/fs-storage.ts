@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { checkKey, type FileStorage } from './storage'
+
+/** Files under a root directory (FILES_DIR). Written to a temporary name, renamed when complete. */
+export class FsStorage implements FileStorage {
+  constructor(private readonly root: string) {}
+
+  private path(key: string) {
+    return join(this.root, checkKey(key))
+  }
+
+  async put(key: string, body: Readable) {
+    const target = this.path(key)
+    await mkdir(dirname(target), { recursive: true })
+    const partial = `${target}.${randomUUID()}.part`
+    let size = 0
+    body.on('data', (chunk: Buffer) => {
+      size += chunk.length
+    })
+    try {
+      await pipeline(body, createWriteStream(partial, { flags: 'wx', mode: 0o600 }))
+      await rename(partial, target)
+    } catch (err) {
+      await rm(partial, { force: true })
+      throw err
+    }
+    return { size }
+  }
+
+  async get(key: string) {
+    const path = this.path(key)
+    try {
+      if (!(await stat(path)).isFile()) return undefined
+    } catch {
+      return undefined
+    }
+    return createReadStream(path)
+  }
+
+  async delete(key: string) {
+    await rm(this.path(key), { force: true })
+  }
+}

@@ -1,0 +1,24 @@
+import { Readable } from 'node:stream'
+import { checkKey, type FileStorage } from './storage'
+
+/** Bytes kept in a map: the tests' storage (DATA_DIR=':memory:'), gone with the process. */
+export class MemoryStorage implements FileStorage {
+  readonly files = new Map<string, Buffer>()
+
+  async put(key: string, body: Readable) {
+    const chunks: Buffer[] = []
+    for await (const chunk of body) chunks.push(Buffer.from(chunk as Buffer))
+    const bytes = Buffer.concat(chunks)
+    this.files.set(checkKey(key), bytes)
+    return { size: bytes.length }
+  }
+
+  async get(key: string) {
+    const bytes = this.files.get(checkKey(key))
+    return bytes && Readable.from([bytes])
+  }
+
+  async delete(key: string) {
+    this.files.delete(checkKey(key))
+  }
+}

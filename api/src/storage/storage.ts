@@ -1,0 +1,22 @@
+import type { Readable } from 'node:stream'
+
+/**
+ * Where attachment bytes live (PRODUCT.md §1: an interface, so that an S3-compatible store can be
+ * added). Keys are relative paths made by the server (`attachments/{nodeId}/{id}`), never by a
+ * client. Implementations: the filesystem under FILES_DIR, and memory for tests.
+ */
+export interface FileStorage {
+  /** Writes the stream under the key, replacing nothing that is there only after it fully arrived. */
+  put(key: string, body: Readable): Promise<{ size: number }>
+  /** The bytes, or undefined when nothing is stored under the key. */
+  get(key: string): Promise<Readable | undefined>
+  /** Removes the key; a missing key is no error. */
+  delete(key: string): Promise<void>
+}
+
+/** A key is the server's own: segments of letters, digits, dashes and underscores. */
+export function checkKey(key: string): string {
+  if (!/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/.test(key) || key.includes('..'))
+    throw new Error(`bad storage key: ${key}`)
+  return key
+}
