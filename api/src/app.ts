@@ -22,6 +22,7 @@ import { processesRoutes } from './routes/processes'
 import { progressRoutes } from './routes/progress'
 import { rightsRoutes } from './routes/rights'
 import { statusesRoutes } from './routes/statuses'
+import { rqlRoutes } from './routes/tasks/rql-routes'
 import { teamsRoutes } from './routes/teams'
 import { usersRoutes } from './routes/users'
 
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
       await api.register(statusesRoutes, { prefix: '/statuses' })
       await api.register(progressRoutes, { prefix: '/progress' })
       await api.register(processesRoutes, { prefix: '/processes' })
+      await api.register(rqlRoutes, { prefix: '/tasks' })
     },
     { prefix: API_PREFIX },
   )
