@@ -39,7 +39,8 @@ export const catalogue = {
   'tasks.task_conflict': 'The task was changed by someone else, reload it and try again',
   'tasks.tasks_edited': 'Tasks edited: {count}',
   'tasks.batch_not_found': 'There is no such bulk edit',
-  'tasks.field_readonly': 'The field {field} cannot be changed while the task {task} is in its current status',
+  'tasks.field_readonly':
+    'The field {field} cannot be changed while the task {task} is in its current status',
   'boards.board_edited': 'Changes saved',
   'boards.board_not_edited': 'Changes not saved',
   'forms.form_edited': 'Changes saved',

@@ -153,7 +153,12 @@ async function workflowsOf(tx: Tx, nodeId: string, ids: string[]): Promise<Map<s
 
 function refusal(code: string, task: TaskRow, field?: string): DetailEntry {
   const ctx = { task: task.key, ...(field ? { field } : {}) }
-  return { type: code, msg: messageFor(code, ctx), loc: field ? ['body', 'patch', field] : ['body', 'patch'], ctx }
+  return {
+    type: code,
+    msg: messageFor(code, ctx),
+    loc: field ? ['body', 'patch', field] : ['body', 'patch'],
+    ctx,
+  }
 }
 
 interface Planned {

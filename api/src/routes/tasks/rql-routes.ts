@@ -85,7 +85,13 @@ const bulkAnswer = z.object({
   detail: detailSchema.optional(),
 })
 
-const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope }
+const errors = {
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  422: errorEnvelope,
+}
 
 export const rqlRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
