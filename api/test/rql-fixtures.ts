@@ -171,7 +171,7 @@ export async function seedRqlWorld(h: Harness): Promise<RqlWorld> {
           cf_points: 10,
           cf_tags: [],
           cf_due: null,
-          cf_rows: [{ label: 'third' }],
+          cf_rows: [{ label: 'third "quoted"' }],
         },
       }),
       task('DEV-10', {

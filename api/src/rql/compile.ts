@@ -33,9 +33,11 @@ import { type SortKey, sortKeys } from './order'
  * (every key known, every operator allowed by the field type's filter, every value in the stored
  * shape) becomes a Drizzle `sql` condition over `tasks` and the sort keys of its `order by`.
  *
- * Every operand is bound as a parameter. Every condition is two-valued — true or false, never
- * NULL — so `not q` is exactly the tasks `q` does not match, and `!=`, `!~`, `not in` are the
- * negations of `=`, `~`, `in` (an empty value is "not equal" to anything). A key that holds a list
+ * Every operand is bound as a parameter. Conditions are two-valued where it matters — a comparison
+ * with a missing value is made false (coalesce) under a negation, and left bare elsewhere, where
+ * NULL already excludes the row and the bare form can use an index — so `not q` is exactly the
+ * tasks `q` does not match, and `!=`, `!~`, `not in` are the negations of `=`, `~`, `in` (an empty
+ * value is "not equal" to anything). A key that holds a list
  * (a multiple select, a child of json rows) matches when any of its values does.
  *
  * Custom-field equality is `custom_fields @> {…}` so that the GIN index (jsonb_path_ops) serves it;
@@ -65,10 +67,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** `%`, `_` and the escape itself taken literally: `~ 100%` finds "100%", not everything starting with 100. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
+/**
+ * Whether `custom_fields::text ilike %text%` is implied by a value containing the text, so it may
+ * go first as a prefilter the trigram index (tasks_custom_fields_trgm) serves: the document's text
+ * escapes only `"`, `\` and control characters, and a trigram needs three characters.
+ */
+export const docTextMayHold = (text: string) =>
+  [...text].length >= 3 && [...text].every((c) => c !== '"' && c !== '\\' && c >= ' ')
+
 const TRUE = sql`true`
 const FALSE = sql`false`
-/** Null-safe: a comparison with a missing value is false, never NULL. */
-const sure = (cond: SQL) => sql`coalesce(${cond}, false)`
 const negate = (cond: SQL) => not(cond)
 const anyOf = (conds: SQL[]) => (conds.length === 1 ? conds[0]! : or(...conds)!)
 
@@ -77,8 +85,28 @@ const EMPTY_JSON = sql`('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb)`
 class Compiler {
   readonly errors: RqlError[] = []
   readonly joins = new Set<Join>()
+  /** Under an odd number of negations: NULL must become false there, or `not` would drop the row too. */
+  private negative = false
 
   constructor(private readonly ctx: CompileContext) {}
+
+  /** `not (build())`, built knowing it is negated. */
+  private not(build: () => SQL): SQL {
+    this.negative = !this.negative
+    try {
+      return negate(build())
+    } finally {
+      this.negative = !this.negative
+    }
+  }
+
+  /**
+   * A comparison that may be NULL (a missing value), made two-valued where that matters: under a
+   * negation. Elsewhere NULL already acts as false — and the bare comparison can use an index.
+   */
+  private sure(cond: SQL): SQL {
+    return this.negative ? sql`coalesce(${cond}, false)` : cond
+  }
 
   expr(e: CheckedExpr): SQL {
     switch (e.kind) {
@@ -87,7 +115,7 @@ class Compiler {
       case 'or':
         return sql`(${or(...e.operands.map((o) => this.expr(o)))})`
       case 'not':
-        return negate(this.expr(e.operand))
+        return this.not(() => this.expr(e.operand))
       default:
         return this.condition(e)
     }
@@ -103,13 +131,13 @@ class Compiler {
     const a = this.access(c.field)
     switch (c.kind) {
       case 'empty': {
-        const empty = this.isEmpty(a, c.field)
-        return c.op === 'is empty' ? empty : negate(empty)
+        const empty = () => this.isEmpty(a, c.field)
+        return c.op === 'is empty' ? empty() : this.not(empty)
       }
       case 'in': {
         const values = c.operands.map((o) => this.value(c.field, o))
-        const found = this.equals(a, c.field, values)
-        return c.op === 'in' ? found : negate(found)
+        const found = () => this.equals(a, c.field, values)
+        return c.op === 'in' ? found() : this.not(found)
       }
       case 'compare':
         return this.compare(a, c)
@@ -121,19 +149,19 @@ class Compiler {
     if (resolved.kind === 'interval') {
       if (c.op === '~' || c.op === '!~') throw new Error('contains on a period')
       const b = rangeBounds(c.op, resolved.interval)
-      const within = this.within(a, b.gte, b.lt)
-      return b.negate ? negate(within) : within
+      const within = () => this.within(a, b.gte, b.lt)
+      return b.negate ? this.not(within) : within()
     }
     const value = this.checkedValue(c.field, c.operand, resolved.value)
     switch (c.op) {
       case '=':
         return this.equals(a, c.field, [value])
       case '!=':
-        return negate(this.equals(a, c.field, [value]))
+        return this.not(() => this.equals(a, c.field, [value]))
       case '~':
         return this.contains(a, String(value))
       case '!~':
-        return negate(this.contains(a, String(value)))
+        return this.not(() => this.contains(a, String(value)))
       default:
         // Numbers alone order (NUMBER_FILTER); every other type compares by periods above.
         return this.orderNumber(a, c.op, value)
@@ -172,7 +200,7 @@ class Compiler {
         sql`, `,
       )
       const cond = values.length === 1 ? sql`${a.expr} = ${values[0]}` : sql`${a.expr} in (${list})`
-      return a.nullable || a.join ? sure(cond) : cond
+      return a.nullable || a.join ? this.sure(cond) : cond
     }
     const boolean = field.type === 'checkbox' || field.type === 'switch'
     return anyOf(
@@ -191,9 +219,12 @@ class Compiler {
     const pattern = likePattern(text)
     if (a.kind === 'column') {
       const cond = sql`${a.expr} ilike ${pattern}`
-      return a.nullable || a.join ? sure(cond) : cond
+      return a.nullable || a.join ? this.sure(cond) : cond
     }
-    return this.anyJson(a, (x) => sql`(${x} #>> '{}') ilike ${pattern}`)
+    const exact = this.anyJson(a, (x) => sql`(${x} #>> '{}') ilike ${pattern}`)
+    return docTextMayHold(text) && !this.negative
+      ? sql`(${tasks.customFields}::text ilike ${pattern} and ${exact})`
+      : exact
   }
 
   private orderNumber(a: Access, op: '>' | '>=' | '<' | '<=', value: Stored): SQL {
@@ -229,8 +260,9 @@ class Compiler {
 
   /** A condition on a custom key's value: on the value itself, or on any item of its lists. */
   private anyJson(a: JsonValue, cond: (x: SQL) => SQL): SQL {
-    if (!holdsList(a)) return sure(cond(sql`(${tasks.customFields} #> ${pathParam(a)})`))
-    return sql`exists (select 1 from jsonb_path_query(${tasks.customFields}, ${jsonPathParam(a)}) as v(x) where ${sure(cond(sql`v.x`))})`
+    if (!holdsList(a)) return this.sure(cond(sql`(${tasks.customFields} #> ${pathParam(a)})`))
+    // exists() is true or false, whatever its inner condition gives for one item.
+    return sql`exists (select 1 from jsonb_path_query(${tasks.customFields}, ${jsonPathParam(a)}) as v(x) where ${cond(sql`v.x`)})`
   }
 
   private isEmpty(a: Access, field: QueryField): SQL {

@@ -90,8 +90,16 @@ export function sortKeys(
   return [...keys, idKey(keys[keys.length - 1]!.direction)]
 }
 
+/**
+ * Nullable keys: NULLs last ascending, first descending (what keysetAfter assumes). Keys that are
+ * never NULL say the opposite, which changes nothing for them but matches the indexes Drizzle
+ * makes (`DESC NULLS LAST`, read backwards for ascending), so an ordered index scan serves them.
+ */
 export const orderByClause = (keys: SortKey[]) =>
-  keys.map((k) => sql`${k.expr} ${sql.raw(k.direction === 'asc' ? 'asc nulls last' : 'desc nulls first')}`)
+  keys.map((k) => {
+    const nulls = k.nullable === (k.direction === 'asc') ? 'nulls last' : 'nulls first'
+    return sql`${k.expr} ${sql.raw(`${k.direction} ${nulls}`)}`
+  })
 
 const typed = (value: string, type: SortType) => sql`${value}::${sql.raw(type)}`
 

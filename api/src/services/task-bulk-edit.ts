@@ -109,25 +109,32 @@ async function checkedCustomValues(db: Db, nodeId: string, values: Record<string
 /** What the workflow rules need of the processes of the selected tasks. */
 async function workflowsOf(tx: Tx, nodeId: string, ids: string[]): Promise<Map<string, WorkflowProcess>> {
   if (ids.length === 0) return new Map()
-  const [procs, order, moves, rules] = await Promise.all([
-    tx
-      .select({ id: processes.id, key: processes.key, progressId: processes.progressId })
-      .from(processes)
-      .where(and(eq(processes.nodeId, nodeId), inArray(processes.id, ids))),
-    tx
-      .select()
-      .from(progressStatuses)
-      .where(eq(progressStatuses.nodeId, nodeId))
-      .orderBy(asc(progressStatuses.position)),
-    tx
-      .select()
-      .from(processTransitions)
-      .where(and(eq(processTransitions.nodeId, nodeId), inArray(processTransitions.processId, ids))),
-    tx
-      .select()
-      .from(processFieldRules)
-      .where(and(eq(processFieldRules.nodeId, nodeId), inArray(processFieldRules.processId, ids))),
-  ])
+  // One after the other: a transaction is one connection, which runs one statement at a time.
+  const procs = await tx
+    .select({ id: processes.id, key: processes.key, progressId: processes.progressId })
+    .from(processes)
+    .where(and(eq(processes.nodeId, nodeId), inArray(processes.id, ids)))
+  const order = await tx
+    .select()
+    .from(progressStatuses)
+    .where(
+      and(
+        eq(progressStatuses.nodeId, nodeId),
+        inArray(
+          progressStatuses.progressId,
+          procs.map((p) => p.progressId),
+        ),
+      ),
+    )
+    .orderBy(asc(progressStatuses.position))
+  const moves = await tx
+    .select()
+    .from(processTransitions)
+    .where(and(eq(processTransitions.nodeId, nodeId), inArray(processTransitions.processId, ids)))
+  const rules = await tx
+    .select()
+    .from(processFieldRules)
+    .where(and(eq(processFieldRules.nodeId, nodeId), inArray(processFieldRules.processId, ids)))
   return new Map(
     procs.map((p) => [
       p.id,

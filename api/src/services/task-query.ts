@@ -75,19 +75,23 @@ function withJoins<T extends { leftJoin: (...a: any[]) => T }>(q: T, joins: Read
   return out
 }
 
+/** The count of a selection, as a query (bench/tasks-explain.ts shows its plan). */
+export const countQuery = (db: Db | Tx, compiled: CompiledQuery, condition: SQL) =>
+  withJoins(db.select({ n: count() }).from(tasks).$dynamic(), compiled.whereJoins).where(condition)
+
 export async function countMatching(db: Db | Tx, compiled: CompiledQuery, condition: SQL): Promise<number> {
-  const q = withJoins(db.select({ n: count() }).from(tasks).$dynamic(), compiled.whereJoins)
-  const [row] = await q.where(condition)
+  const [row] = await countQuery(db, compiled, condition)
   return row?.n ?? 0
 }
 
-/** Tasks in the query's order with their sort values as text (for the next cursor). */
-export async function selectMatching(
-  db: Db | Tx,
-  compiled: CompiledQuery,
-  condition: SQL,
-  opts: { limit: number; offset?: number; forUpdate?: boolean },
-): Promise<{ task: TaskRow; sort: (string | null)[] }[]> {
+export interface MatchingOptions {
+  limit: number
+  offset?: number
+  forUpdate?: boolean
+}
+
+/** Tasks in the query's order with their sort values as text (for the next cursor), as a query. */
+export function matchingQuery(db: Db | Tx, compiled: CompiledQuery, condition: SQL, opts: MatchingOptions) {
   const keys = compiled.orderBy
   const sortCols = Object.fromEntries(keys.map((k, i) => [`s${i}`, sql<string | null>`(${k.expr})::text`]))
   let q = withJoins(
@@ -102,8 +106,19 @@ export async function selectMatching(
     .limit(opts.limit)
   if (opts.offset) q = q.offset(opts.offset)
   if (opts.forUpdate) q = q.for('update', { of: tasks })
-  const rows = (await q) as unknown as ({ task: TaskRow } & Record<string, string | null>)[]
-  return rows.map((r) => ({ task: r.task, sort: keys.map((_, i) => r[`s${i}`] ?? null) }))
+  return q
+}
+
+export async function selectMatching(
+  db: Db | Tx,
+  compiled: CompiledQuery,
+  condition: SQL,
+  opts: MatchingOptions,
+): Promise<{ task: TaskRow; sort: (string | null)[] }[]> {
+  const rows = (await matchingQuery(db, compiled, condition, opts)) as unknown as ({
+    task: TaskRow
+  } & Record<string, string | null>)[]
+  return rows.map((r) => ({ task: r.task, sort: compiled.orderBy.map((_, i) => r[`s${i}`] ?? null) }))
 }
 
 export interface TaskQueryInput {
