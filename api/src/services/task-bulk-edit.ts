@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { type DetailEntry, messageFor } from '@domain/errors/catalogue'
 import { isBlank, isPlainObject } from '@domain/fields/checks'
+import { isSystemFieldName } from '@domain/fields/system'
 import type { FieldDefinition } from '@domain/fields/types'
 import { checkMove, fieldRulesAt, type Mover, type WorkflowProcess } from '@domain/workflow'
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
@@ -158,14 +159,17 @@ async function workflowsOf(tx: Tx, nodeId: string, ids: string[]): Promise<Map<s
   )
 }
 
+/** Where in the patch a refusal points: a custom field under custom_fields, by its dotted name. */
+const patchLoc = (field?: string): (string | number)[] =>
+  !field
+    ? ['body', 'patch']
+    : isSystemFieldName(field) || field === 'status_id'
+      ? ['body', 'patch', field]
+      : ['body', 'patch', 'custom_fields', ...field.split('.')]
+
 function refusal(code: string, task: TaskRow, field?: string): DetailEntry {
   const ctx = { task: task.key, ...(field ? { field } : {}) }
-  return {
-    type: code,
-    msg: messageFor(code, ctx),
-    loc: field ? ['body', 'patch', field] : ['body', 'patch'],
-    ctx,
-  }
+  return { type: code, msg: messageFor(code, ctx), loc: patchLoc(field), ctx }
 }
 
 interface Planned {
@@ -206,10 +210,13 @@ function plan(
   if (next.statusId !== task.statusId) {
     const move = checkMove(process, task.statusId, next.statusId, mover)
     if (!move.ok) return { refused: refusal(move.code, task, 'status_id') }
+    // Status, process, author and the dates always have a value; the rest are read after the patch.
     const value = (name: string) =>
       name in SYSTEM_COLUMNS
         ? next[SYSTEM_COLUMNS[name as SystemField] as keyof typeof next]
-        : getAt(next.customFields, name.split('.'))
+        : isSystemFieldName(name)
+          ? name
+          : getAt(next.customFields, name.split('.'))
     const missing = move.required_fields.find((name) => isBlank(value(name)))
     if (missing) return { refused: refusal('validation.required', task, missing) }
   }

@@ -92,6 +92,42 @@ describe('refusals change nothing', () => {
     }
   })
 
+  it('asks for the fields a move requires, after the patch', async () => {
+    const db = w.h.database.db
+    await db.insert(processTransitions).values({
+      nodeId: w.nodeId,
+      processId: w.process.dev,
+      fromStatusId: w.status.progress,
+      toStatusId: w.status.done,
+      requiredFields: ['cf_text', 'assignee'],
+    })
+    try {
+      // DEV-2 and DEV-10 are in progress, unassigned; only DEV-2 has cf_text.
+      const refused = await unchanged(db, () =>
+        edit({
+          query: 'status.name = "In progress"',
+          patch: { status_id: w.status.done, assignee_id: w.userId },
+        }),
+      )
+      expect(refused.body.detail).toEqual([
+        expect.objectContaining({
+          type: 'validation.required',
+          loc: ['body', 'patch', 'custom_fields', 'cf_text'],
+          ctx: { task: 'DEV-10', field: 'cf_text' },
+        }),
+      ])
+      const dry = await edit({
+        query: 'status.name = "In progress"',
+        patch: { status_id: w.status.done, assignee_id: w.userId, custom_fields: { cf_text: 'filled' } },
+        dry_run: true,
+      })
+      expect(dry.status, JSON.stringify(dry.body)).toBe(200)
+      expect(dry.body.data.count).toBe(2)
+    } finally {
+      await db.delete(processTransitions).where(eq(processTransitions.processId, w.process.dev))
+    }
+  })
+
   it('keeps read-only fields of the current status as they are', async () => {
     const db = w.h.database.db
     await db.insert(processFieldRules).values({
@@ -235,6 +271,8 @@ describe('bulk edit and undo', () => {
     await db.update(tasks).set({ title: 'Server sideways' }).where(eq(tasks.id, w.ids['OPS-1']!))
     const refused = await unchanged(db, () => undo(batchId))
     expect(refused.status).toBe(409)
+    // Someone who may not edit the batch's tasks may not undo it either.
+    expect((await unchanged(db, () => undo(batchId, w.userToken))).status).toBe(403)
     expect((await undo('00000000-0000-4000-8000-000000000000')).status).toBe(404)
   })
 
