@@ -25,6 +25,7 @@ import { progressRoutes } from './routes/progress'
 import { rightsRoutes } from './routes/rights'
 import { statusesRoutes } from './routes/statuses'
 import { tasksRoutes } from './routes/tasks'
+import { rqlRoutes } from './routes/tasks/rql-routes'
 import { teamsRoutes } from './routes/teams'
 import { usersRoutes } from './routes/users'
 import { type FileStorage, openStorage } from './storage'
@@ -143,6 +144,7 @@ export async function buildApp(
       await api.register(processesRoutes, { prefix: '/processes' })
       await api.register(tasksRoutes, { prefix: '/tasks' })
       await api.register(attachmentsRoutes, { prefix: '/attachments' })
+      await api.register(rqlRoutes, { prefix: '/tasks' })
     },
     { prefix: API_PREFIX },
   )

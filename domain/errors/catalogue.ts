@@ -39,6 +39,10 @@ export const catalogue = {
   'tasks.task_conflict': 'The task was changed by someone else, reload it and try again',
   'tasks.comment_created': 'Comment added',
   'tasks.field_not_editable': 'This field cannot be changed',
+  'tasks.tasks_edited': 'Tasks edited: {count}',
+  'tasks.batch_not_found': 'There is no such bulk edit',
+  'tasks.field_readonly':
+    'The field {field} cannot be changed while the task {task} is in its current status',
   'boards.board_edited': 'Changes saved',
   'boards.board_not_edited': 'Changes not saved',
   'forms.form_edited': 'Changes saved',
@@ -172,6 +176,8 @@ export const catalogue = {
   'rql.syntax_error.unknown_function': 'Unknown function at position {position}: use me(), today() or now()',
   'rql.syntax_error.trailing_input':
     'Unexpected text at position {position}: join conditions with "and" or "or"',
+  'rql.invalid_cursor': 'The page cursor was made for another query: start again from the first page',
+  'rql.too_many_tasks': 'One bulk edit can change at most {max} tasks: narrow the query',
   'rql.syntax_error.too_complex': 'The query is too long or too deeply nested (position {position})',
 } as const
 

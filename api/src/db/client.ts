@@ -43,7 +43,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   // ':memory:' gives a throwaway database (tests); otherwise the data lives in DATA_DIR/pglite.
   const dir = opts.dataDir === ':memory:' ? undefined : join(opts.dataDir, 'pglite')
   if (dir) mkdirSync(dir, { recursive: true })
-  const client = await PGlite.create(dir)
+  // pg_trgm serves RQL's contains on custom fields (migration 0004); PostgreSQL ships it as contrib.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } })
   const db = drizzle(client, { schema }) as unknown as Db
   await migrate(db as never, { migrationsFolder })
   return { db, kind: 'pglite', close: () => client.close() }

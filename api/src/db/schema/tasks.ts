@@ -64,6 +64,17 @@ export const tasks = pgTable(
     index('tasks_process_updated_idx').on(t.nodeId, t.processId, t.updatedAt.desc()),
     // Custom-field equality (custom_fields @> '{"cf_x": v}').
     index('tasks_custom_fields_gin').using('gin', sql`${t.customFields} jsonb_path_ops`),
+    // RQL (bench/RESULTS.md, issue 5): "status and assignee, newest first" walked in order…
+    index('tasks_status_assignee_updated_idx').on(
+      t.nodeId,
+      t.statusId,
+      t.assigneeId,
+      t.updatedAt.desc(),
+      t.id.desc(),
+    ),
+    // …and contains on any text custom field: trigrams of the whole document, a prefilter the
+    // compiler adds before the exact test (pg_trgm: PGlite loads it, PostgreSQL ships it).
+    index('tasks_custom_fields_trgm').using('gin', sql`(${t.customFields}::text) gin_trgm_ops`),
   ],
 )
 

@@ -1,0 +1,160 @@
+import { messageFor } from '@domain/errors/catalogue'
+import { MAX_QUERY_LENGTH } from '@domain/rql'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { callerOf } from '../../http/caller'
+import { detailSchema, errorEnvelope } from '../../http/envelope'
+import { idSchema, nodeIdParams } from '../../http/params'
+import { BULK_EDIT_LIMIT, bulkEdit, undoBatch } from '../../services/task-bulk-edit'
+import { queryTasks } from '../../services/task-query'
+
+/*
+ * The task query language over HTTP (PRODUCT.md §6): a page of the tasks a query selects, and a
+ * patch applied to all of them at once (with a dry run and an undo). Registered under /tasks beside
+ * the tasks area's own routes.
+ */
+
+const query = z
+  .string({ invalid_type_error: 'value_error' })
+  .max(MAX_QUERY_LENGTH, 'value_error.any_str.max_length')
+  .default('')
+
+const taskSchema = z.object({
+  id: z.string().uuid(),
+  key: z.string(),
+  number: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  process_id: z.string().uuid(),
+  status_id: z.string().uuid(),
+  assignee_id: z.string().uuid().nullable(),
+  author_id: z.string().uuid(),
+  custom_fields: z.record(z.unknown()),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+
+const queryBody = z
+  .object({
+    query,
+    page: z.number().int().min(1).default(1),
+    per_page: z.number().int().min(1).max(500).default(10),
+    /** The `next_cursor` of the previous page: the page after it, whatever was inserted before. */
+    cursor: z.string().max(4096).optional(),
+  })
+  .strict()
+
+const queryAnswer = z.object({
+  data: z.array(taskSchema),
+  meta: z.object({
+    total: z.number().int(),
+    page: z.number().int().nullable(),
+    per_page: z.number().int(),
+    next_cursor: z.string().nullable(),
+  }),
+})
+
+const patchSchema = z
+  .object({
+    status_id: idSchema.optional(),
+    assignee_id: idSchema.nullable().optional(),
+    title: z
+      .string()
+      .trim()
+      .min(1, 'validation.required')
+      .max(255, { message: 'validation.max_length' })
+      .optional(),
+    description: z.string().max(100_000, { message: 'validation.max_length' }).optional(),
+    custom_fields: z.record(z.unknown()).optional(),
+  })
+  .strict()
+  .refine((p) => Object.keys(p).length > 0, { message: 'value_error.missing' })
+
+const bulkBody = z.object({ query, patch: patchSchema, dry_run: z.boolean().default(false) }).strict()
+
+const change = z.record(z.unknown())
+const bulkAnswer = z.object({
+  data: z.union([
+    z.object({ count: z.number().int(), batch_id: z.string().uuid().nullable() }),
+    z.object({
+      count: z.number().int(),
+      sample: z.array(z.object({ id: z.string().uuid(), key: z.string(), before: change, after: change })),
+    }),
+  ]),
+  detail: detailSchema.optional(),
+})
+
+const errors = {
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  422: errorEnvelope,
+}
+
+export const rqlRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/rql/:nodeId',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'The tasks a query selects, a page at a time (task_view)',
+        description:
+          'Only tasks of processes the caller may view (task_view; its attributes are process keys, none = all). ' +
+          'Pages by `page` or, stable under inserts, by `cursor` (the previous answer’s `meta.next_cursor`; `meta.page` is then null). ' +
+          'A query with an error answers 422 with the checker’s code (rql.syntax_error, rql.unknown_field, …) and `ctx.position` (from 1); ' +
+          'a cursor made for another order answers 422 rql.invalid_cursor. Without `order by`: newest change first; the task id always breaks ties.',
+        params: nodeIdParams,
+        body: queryBody,
+        response: { 200: queryAnswer, ...errors },
+      },
+    },
+    async (req) => queryTasks(app.db, callerOf(req), req.params.nodeId, req.body),
+  )
+
+  app.post(
+    '/:nodeId/rql',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Applies one patch to every task a query selects, all or nothing (task_edit)',
+        description:
+          'Touches the selected tasks the caller may view and edit. Each is checked (custom fields by their definitions, a status move by the process’s transitions and required fields, ' +
+          'read-only fields of the current status); one refusal and nothing changes: 422 listing the first 20, each with `ctx.task` (the key). ' +
+          `At most ${BULK_EDIT_LIMIT} tasks (422 rql.too_many_tasks). Every change is recorded in the task’s history under one \`batch_id\`. ` +
+          '`dry_run`: the same checks, nothing written; answers the count and the first 20 tasks with their values before and after.',
+        params: nodeIdParams,
+        body: bulkBody,
+        response: { 200: bulkAnswer, ...errors },
+      },
+    },
+    async (req) => {
+      const result = await bulkEdit(app.db, callerOf(req), req.params.nodeId, req.body)
+      return 'sample' in result ? { data: result } : { data: result, detail: editedDetail(result.count) }
+    },
+  )
+
+  app.post(
+    '/:nodeId/rql/undo/:batchId',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Reverts one bulk edit (task_edit)',
+        description:
+          'Restores the values the batch replaced, in one transaction, recorded as a new batch (whose id is answered, so an undo can itself be undone). ' +
+          'Refused with 409 tasks.task_conflict when any of its tasks changed since; 404 tasks.batch_not_found for an unknown batch.',
+        params: z.object({ nodeId: idSchema, batchId: idSchema }),
+        response: { 200: bulkAnswer, ...errors },
+      },
+    },
+    async (req) => {
+      const result = await undoBatch(app.db, callerOf(req), req.params.nodeId, req.params.batchId)
+      return { data: result, detail: editedDetail(result.count) }
+    },
+  )
+}
+
+const editedDetail = (count: number) => [
+  { type: 'tasks.tasks_edited', msg: messageFor('tasks.tasks_edited', { count }), ctx: { count } },
+]

@@ -1,0 +1,166 @@
+import { checkQueryText, type RqlError, rqlDetail } from '@domain/rql'
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../db/client'
+import { tasks } from '../db/schema'
+import type { Caller } from '../http/caller'
+import { badInput, InvalidInput } from '../http/errors'
+import {
+  type CompiledQuery,
+  compileQuery,
+  decodeCursor,
+  encodeCursor,
+  joinClauses,
+  keysetAfter,
+  orderByClause,
+  type SortKey,
+} from '../rql'
+import type { Join } from '../rql/columns'
+import { requireNodeRight } from './access'
+import { customDefinitions } from './custom-fields'
+import { type ProcessScope, processScope } from './task-rights'
+
+/*
+ * POST /tasks/rql/{nodeId}: the tasks of a node that a query selects, among those the caller may
+ * see (task_view, by process), a page at a time — by page number, or after a cursor (keyset).
+ */
+
+export type TaskRow = typeof tasks.$inferSelect
+
+/** A task as the query answers it (the tasks area owns the full card; reconcile at merge). */
+export const presentTask = (t: TaskRow) => ({
+  id: t.id,
+  key: t.key,
+  number: t.number,
+  title: t.title,
+  description: t.description,
+  process_id: t.processId,
+  status_id: t.statusId,
+  assignee_id: t.assigneeId,
+  author_id: t.authorId,
+  custom_fields: t.customFields,
+  version: t.version,
+  created_at: t.createdAt.toISOString(),
+  updated_at: t.updatedAt.toISOString(),
+})
+export type TaskOut = ReturnType<typeof presentTask>
+
+const rqlRefusal = (errors: RqlError[]) =>
+  new InvalidInput(errors.map((e) => rqlDetail(e, ['body', 'query'])))
+
+/** Parses, checks and compiles query text against the node's fields; 422 with every problem's place. */
+export async function compileText(
+  db: Db | Tx,
+  nodeId: string,
+  text: string,
+  userId: string,
+): Promise<CompiledQuery> {
+  const customs = await customDefinitions(db, nodeId)
+  const checked = checkQueryText(text, customs)
+  if (!checked.ok) throw rqlRefusal(checked.errors)
+  const compiled = compileQuery(checked.value, { customs, run: { now: new Date(), userId } })
+  if (!compiled.ok) throw rqlRefusal(compiled.errors)
+  return compiled.value
+}
+
+/** The node, the caller's processes, the query: everything a selection of tasks must satisfy. */
+export function scopeCondition(nodeId: string, scope: ProcessScope, where: SQL | undefined): SQL {
+  return and(eq(tasks.nodeId, nodeId), scope === 'all' ? undefined : inArray(tasks.processId, scope), where)!
+}
+
+/** A select of tasks with the joins the query needs. */
+// biome-ignore lint/suspicious/noExplicitAny: Drizzle's dynamic select builder is generic in its fields
+function withJoins<T extends { leftJoin: (...a: any[]) => T }>(q: T, joins: ReadonlySet<Join>): T {
+  let out = q
+  for (const j of joinClauses(joins)) out = out.leftJoin(j.table, j.on)
+  return out
+}
+
+/** The count of a selection, as a query (bench/tasks-explain.ts shows its plan). */
+export const countQuery = (db: Db | Tx, compiled: CompiledQuery, condition: SQL) =>
+  withJoins(db.select({ n: count() }).from(tasks).$dynamic(), compiled.whereJoins).where(condition)
+
+export async function countMatching(db: Db | Tx, compiled: CompiledQuery, condition: SQL): Promise<number> {
+  const [row] = await countQuery(db, compiled, condition)
+  return row?.n ?? 0
+}
+
+export interface MatchingOptions {
+  limit: number
+  offset?: number
+  forUpdate?: boolean
+}
+
+/** Tasks in the query's order with their sort values as text (for the next cursor), as a query. */
+export function matchingQuery(db: Db | Tx, compiled: CompiledQuery, condition: SQL, opts: MatchingOptions) {
+  const keys = compiled.orderBy
+  const sortCols = Object.fromEntries(keys.map((k, i) => [`s${i}`, sql<string | null>`(${k.expr})::text`]))
+  let q = withJoins(
+    db
+      .select({ task: tasks, ...sortCols })
+      .from(tasks)
+      .$dynamic(),
+    compiled.joins,
+  )
+    .where(condition)
+    .orderBy(...orderByClause(keys))
+    .limit(opts.limit)
+  if (opts.offset) q = q.offset(opts.offset)
+  if (opts.forUpdate) q = q.for('update', { of: tasks })
+  return q
+}
+
+export async function selectMatching(
+  db: Db | Tx,
+  compiled: CompiledQuery,
+  condition: SQL,
+  opts: MatchingOptions,
+): Promise<{ task: TaskRow; sort: (string | null)[] }[]> {
+  const rows = (await matchingQuery(db, compiled, condition, opts)) as unknown as ({
+    task: TaskRow
+  } & Record<string, string | null>)[]
+  return rows.map((r) => ({ task: r.task, sort: compiled.orderBy.map((_, i) => r[`s${i}`] ?? null) }))
+}
+
+export interface TaskQueryInput {
+  query: string
+  page: number
+  per_page: number
+  cursor?: string
+}
+
+const cursorOf = (keys: SortKey[], sort: (string | null)[]) => encodeCursor(keys, sort)
+
+export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQueryInput) {
+  const access = await requireNodeRight(db, c.auth, nodeId, 'task_view')
+  const scope = await processScope(db, nodeId, access.rights, 'task_view')
+  const compiled = await compileText(db, nodeId, input.query, c.auth.user.id)
+  const perPage = input.per_page
+  const meta = { total: 0, page: input.cursor ? null : input.page, per_page: perPage, next_cursor: null }
+  if (Array.isArray(scope) && scope.length === 0) return { data: [] as TaskOut[], meta }
+
+  const base = scopeCondition(nodeId, scope, compiled.where)
+  let condition = base
+  if (input.cursor) {
+    const values = decodeCursor(compiled.orderBy, input.cursor)
+    if (!values) throw badInput('rql.invalid_cursor', ['body', 'cursor'])
+    condition = and(base, keysetAfter(compiled.orderBy, values))!
+  }
+  // One row past the page says whether there is a next one.
+  const [rows, total] = await Promise.all([
+    selectMatching(db, compiled, condition, {
+      limit: perPage + 1,
+      offset: input.cursor ? 0 : (input.page - 1) * perPage,
+    }),
+    countMatching(db, compiled, base),
+  ])
+  const shown = rows.slice(0, perPage)
+  const last = shown[shown.length - 1]
+  return {
+    data: shown.map((r) => presentTask(r.task)),
+    meta: {
+      ...meta,
+      total,
+      next_cursor: rows.length > perPage && last ? cursorOf(compiled.orderBy, last.sort) : null,
+    },
+  }
+}
