@@ -40,6 +40,9 @@ export async function startStack({ databaseUrl, webPort = 3700, apiPort = 3701 }
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // No demo workflow: the benches fill node `start` themselves (the generator's fields and
+    // processes would collide with the demo's cf_priority and friends).
+    SEED_DEMO: '0',
   }
   if (databaseUrl) env.DATABASE_URL = databaseUrl
   else delete env.DATABASE_URL
@@ -86,9 +89,12 @@ export async function signIn(base) {
   return (await res.json()).data.access_token
 }
 
-/** autocannon: scripted scenario figures (req/s mean, latency percentiles, non-2xx). */
-export async function runAutocannon({ url, headers, connections, duration, method = 'GET', body }) {
-  const r = await autocannon({ url, headers, connections, duration, method, body })
+/**
+ * autocannon: scripted scenario figures (req/s mean, latency percentiles, non-2xx). `requests`
+ * (autocannon's: setupRequest / onResponse per request) varies the path or body per request.
+ */
+export async function runAutocannon({ url, headers, connections, duration, method = 'GET', body, requests }) {
+  const r = await autocannon({ url, headers, connections, duration, method, body, requests })
   return {
     tool: 'autocannon',
     rps: Math.round(r.requests.average),

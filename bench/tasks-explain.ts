@@ -1,22 +1,26 @@
 // The plans of RQL queries as the upstream runs them: each query is compiled by the real compiler
 // (api/src/rql) and both of its statements — the page (per_page + 1 rows) and the total — are
-// shown with EXPLAIN (ANALYZE, BUFFERS). Run with tsx (it imports the upstream's TypeScript):
-//   npx tsx bench/tasks-explain.ts --database-url=postgres://… [--node=start] [--per-page=50] 'query' …
-// Prints JSON: [{ query, page: { sql, plan }, count: { sql, plan } }].
+// shown with EXPLAIN (ANALYZE, BUFFERS); each --key= is the get-by-key lookup (the repository's
+// statement, GET /tasks/{nodeId}/{key}/key). Run with tsx (it imports the upstream's TypeScript):
+//   npx tsx bench/tasks-explain.ts --database-url=postgres://… [--node=start] [--per-page=50] [--key=DEV-1234 …] 'query' …
+// Prints JSON: [{ query, page: { sql, plan }, count: { sql, plan } } …, { key, lookup: { sql, plan } } …].
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase } from '../api/src/db/client'
 import { nodes, users } from '../api/src/db/schema'
+import { taskByKeyQuery } from '../api/src/repositories/tasks-repository'
 import { compileText, countQuery, matchingQuery, scopeCondition } from '../api/src/services/task-query'
 
 const opts = { url: process.env.DATABASE_URL ?? '', node: 'start', perPage: 50 }
 const queries: string[] = []
+const keys: string[] = []
 for (const a of process.argv.slice(2)) {
   if (!a.startsWith('--')) queries.push(a)
   const [k, v = ''] = a.replace(/^--/, '').split('=')
   if (k === 'database-url') opts.url = v
   if (k === 'node') opts.node = v
   if (k === 'per-page') opts.perPage = Number(v)
+  if (k === 'key') keys.push(v)
 }
 
 const database = await openDatabase({ databaseUrl: opts.url, dataDir: ':memory:' })
@@ -26,21 +30,24 @@ try {
   const { db } = database
   const [node] = await db.select().from(nodes).where(eq(nodes.domain, opts.node))
   const [admin] = await db.select().from(users).where(eq(users.isSuperuser, true)).limit(1)
-  const out = []
+  const explain = async (q: { toSQL(): { sql: string; params: unknown[] } }) => {
+    const { sql, params } = q.toSQL()
+    const res = await client.query(`explain (analyze, buffers) ${sql}`, params)
+    return { sql, params, plan: res.rows.map((r) => r['QUERY PLAN']).join('\n') }
+  }
+  const out: unknown[] = []
   for (const text of queries) {
     const compiled = await compileText(db, node!.id, text, admin!.id)
     const condition = scopeCondition(node!.id, 'all', compiled.where)
-    const explain = async (q: { toSQL(): { sql: string; params: unknown[] } }) => {
-      const { sql, params } = q.toSQL()
-      const res = await client.query(`explain (analyze, buffers) ${sql}`, params)
-      return { sql, params, plan: res.rows.map((r) => r['QUERY PLAN']).join('\n') }
-    }
     out.push({
       query: text,
       page: await explain(matchingQuery(db, compiled, condition, { limit: opts.perPage + 1 })),
       count: await explain(countQuery(db, compiled, condition)),
     })
   }
+  // As getTaskByKey asks it: the key upper-cased.
+  for (const key of keys)
+    out.push({ key, lookup: await explain(taskByKeyQuery(db, node!.id, key.trim().toUpperCase())) })
   console.log(JSON.stringify(out, null, 2))
 } finally {
   await client.end()

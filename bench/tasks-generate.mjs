@@ -16,7 +16,6 @@ for (const a of process.argv.slice(2)) {
   if (k === 'chunk') args.chunk = Number(v)
   if (k === 'database-url') args.url = v
 }
-if (!args.url) throw new Error('--database-url= or DATABASE_URL is needed (PostgreSQL)')
 
 const WORDS = (
   'alpha bravo charlie delta echo foxtrot golf hotel india juliett kilo lima mike november oscar papa ' +
@@ -25,6 +24,8 @@ const WORDS = (
 ).split(' ')
 const PROCESSES = ['DEV', 'OPS', 'SUP']
 const USERS = 50
+/** The key of generated task n (0 ≤ n < N), as the insert below writes it; its cf_bucket is n % 1000. */
+export const keyOf = (n) => `${PROCESSES[n % 3]}-${Math.floor(n / 3) + 1}`
 
 export async function generate({ url, node, tasks: total, chunk }) {
   const db = new pg.Client({ connectionString: url })
@@ -184,7 +185,9 @@ export async function generate({ url, node, tasks: total, chunk }) {
   }
 }
 
+// Run as a script (bench/tasks.mjs imports generate() and passes its own URL).
 if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!args.url) throw new Error('--database-url= or DATABASE_URL is needed (PostgreSQL)')
   const r = await generate(args)
   console.log(JSON.stringify({ ...r, userIds: r.userIds.length }, null, 2))
 }

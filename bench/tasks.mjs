@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Issue 5 benchmark: RQL over a node of N tasks on PostgreSQL — the filtered query and a
 // custom-field contains query under autocannon, directly on the upstream and through the web
-// app's /api forwarding; a bulk edit of 1,000 tasks (dry run, edit, undo) timed; and the plans
-// (EXPLAIN ANALYZE, BUFFERS) of each query, from bench/tasks-explain.ts.
+// app's /api forwarding, and likewise get by key, create and edit (PATCH with the version read);
+// a bulk edit of 1,000 tasks (dry run, edit, undo) timed; and the plans (EXPLAIN ANALYZE,
+// BUFFERS) of each query and of the get-by-key lookup, from bench/tasks-explain.ts.
 //   node bench/tasks.mjs [--tasks=1000000] [--duration=15] [--connections=16] [--database-url=postgres://…]
 // Without --database-url a throwaway PostgreSQL 15 cluster is started (scripts/pg-test-server.sh).
 // Writes bench/out/tasks.json. The load tool shares the machine's cores with the stack and the
@@ -14,7 +15,7 @@ import { cpus } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { root, runAutocannon, signIn, startPostgres, startStack } from './lib.mjs'
-import { generate } from './tasks-generate.mjs'
+import { generate, keyOf } from './tasks-generate.mjs'
 
 const args = { tasks: 1_000_000, duration: 15, connections: 16, url: undefined, chunk: 100_000 }
 for (const a of process.argv.slice(2)) {
@@ -84,12 +85,142 @@ try {
         connections: args.connections,
         duration: args.duration,
       })
-      const row = { tier, scenario: name, query, rows: json.data.length, total: json.meta.total, ...r }
+      // matches: meta.total (autocannon's `total` is the requests sent).
+      const row = { tier, scenario: name, query, rows: json.data.length, matches: json.meta.total, ...r }
       results.scenarios.push(row)
       console.log(JSON.stringify(row))
     }
-  // TODO(feat/tasks-api): get by key (GET /tasks/{nodeId}/{key}/key), create and edit — the tasks
-  // routes are another branch's; add their scenarios here once it is merged.
+  // Get by key, create and edit (GET /tasks/{nodeId}/{key}/key, POST /tasks/{nodeId}/{processId},
+  // PATCH /tasks/{nodeId}/{taskId}). Each request varies the path or body through autocannon's
+  // setupRequest; the first request of each is checked outside the load, like the queries above.
+  const varied = async (tier, name, base, method, next, extra = {}) => {
+    const first = next()
+    const check = await fetch(`${base}${first.path}`, { method, headers, body: first.body })
+    const json = await check.json()
+    if (!check.ok) throw new Error(`${tier} ${name} answered ${check.status}: ${JSON.stringify(json)}`)
+    extra.onFirst?.(json)
+    const statuses = {}
+    const r = await runAutocannon({
+      url: base,
+      headers,
+      method,
+      connections: args.connections,
+      duration: args.duration,
+      requests: [
+        {
+          setupRequest: (req) => ({ ...req, ...next() }),
+          onResponse: (status, body) => {
+            statuses[status] = (statuses[status] ?? 0) + 1
+            extra.onResponse?.(status, body)
+          },
+        },
+      ],
+    })
+    const row = { tier, scenario: name, statuses, ...r }
+    results.scenarios.push(row)
+    console.log(JSON.stringify(row))
+    if (r.errors || r.non2xx)
+      throw new Error(`${tier} ${name}: ${r.errors} errors, non-2xx ${JSON.stringify(statuses)}`)
+  }
+
+  // Get by key: keys spread over the whole node (a stride prime to N), upper-case as stored.
+  let keyAt = 0
+  const nextKey = () => {
+    const n = (keyAt++ * 7919) % args.tasks
+    return { path: `/api/tasks/${nodeId}/${keyOf(n)}/key` }
+  }
+  const explainKey = keyOf((7919 * 12345) % args.tasks)
+  for (const [tier, base] of [
+    ['upstream', stack.api],
+    ['web', stack.web],
+  ])
+    await varied(tier, 'get by key', base, 'GET', nextKey)
+
+  // Create and edit need a form on the processes: without one no custom field may be set (the
+  // generator binds none). One form of the seven fields, all editable, bound to DEV, OPS and SUP.
+  const api = async (method, path, body) => {
+    const res = await fetch(`${stack.api}/api${path}`, { method, headers, body: JSON.stringify(body) })
+    const json = await res.json()
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`)
+    return json.data
+  }
+  const cfs = ['cf_priority', 'cf_points', 'cf_summary', 'cf_due', 'cf_tags', 'cf_done', 'cf_bucket']
+  const form = await api('POST', `/forms/${nodeId}`, {
+    name: 'bench form',
+    fields: [{ name: 'title' }, ...cfs.map((name) => ({ name }))],
+  })
+  for (const processId of gen.processIds)
+    await api('POST', `/forms/bind-form/${nodeId}`, { process_id: processId, form_id: form.id })
+
+  // Create: the three processes in turn (each create takes its process's counter row lock), an
+  // assignee of the 50, four custom fields. cf_bucket 1000 keeps them out of the buckets (0–999)
+  // that the bulk edit below selects.
+  let created = 0
+  const nextCreate = () => {
+    const i = created++
+    return {
+      path: `/api/tasks/${nodeId}/${gen.processIds[i % 3]}`,
+      body: JSON.stringify({
+        title: `Bench create ${i}`,
+        assignee_id: gen.userIds[i % gen.userIds.length],
+        custom_fields: {
+          cf_priority: 'normal',
+          cf_points: i % 21,
+          cf_summary: `bench create ${i}`,
+          cf_bucket: 1000,
+        },
+      }),
+    }
+  }
+  for (const [tier, base] of [
+    ['upstream', stack.api],
+    ['web', stack.web],
+  ])
+    await varied(tier, 'create', base, 'POST', nextCreate)
+
+  // Edit: PATCH needs the version read (a stale one is 409). A pool of generated tasks — the
+  // newest, skipping buckets 17 and 18 that the bulk edit uses — with their versions read from the
+  // database once; the requests rotate over it, each sending the version it holds for its task,
+  // and every 200 stores the version it returns. A task comes round again only after the whole
+  // pool, long after its last edit answered, so no request is stale: a 409 fails the run. Each
+  // edit changes the title and cf_points (history rows for both, the trigram index updated).
+  const poolSize = Math.min(args.tasks, 20_000)
+  const poolKeys = []
+  for (let n = args.tasks - 1; n >= 0 && poolKeys.length < poolSize; n--)
+    if (n % 1000 !== 17 && n % 1000 !== 18) poolKeys.push(keyOf(n))
+  const pgc = new pg.Client({ connectionString: databaseUrl })
+  await pgc.connect()
+  const pool = (
+    await pgc.query('select id, version from tasks where node_id = $1 and key = any($2::text[])', [
+      nodeId,
+      poolKeys,
+    ])
+  ).rows
+  await pgc.end()
+  const versions = new Map(pool.map((t) => [t.id, t.version]))
+  let edits = 0
+  const nextEdit = () => {
+    const i = edits++
+    const { id } = pool[i % pool.length]
+    return {
+      path: `/api/tasks/${nodeId}/${id}`,
+      body: JSON.stringify({
+        version: versions.get(id),
+        title: `Bench edit ${i}`,
+        custom_fields: { cf_points: i % 21 },
+      }),
+    }
+  }
+  const keepVersion = (json) => versions.set(json.data.id, json.data.version)
+  for (const [tier, base] of [
+    ['upstream', stack.api],
+    ['web', stack.web],
+  ])
+    await varied(tier, 'edit', base, 'PATCH', nextEdit, {
+      onFirst: keepVersion,
+      onResponse: (status, body) => status === 200 && keepVersion(JSON.parse(body)),
+    })
+  results.edit = { pool: pool.length, edits, wrapped: edits > pool.length }
 
   // Bulk edit of the 1,000 tasks of one bucket (N/1000 at other sizes): dry run, edit, undo, timed.
   const bulk = async (label, path, body) => {
@@ -121,12 +252,14 @@ try {
       `--database-url=${databaseUrl}`,
       ...Object.values(queries),
       'cf_bucket = 17 order by key',
+      `--key=${explainKey}`,
     ],
     { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   )
   results.explain = JSON.parse(explained)
   for (const e of results.explain)
-    console.log(`\n-- ${e.query}\n-- page:\n${e.page.plan}\n-- count:\n${e.count.plan}`)
+    if (e.key) console.log(`\n-- get by key ${e.key}:\n${e.lookup.plan}`)
+    else console.log(`\n-- ${e.query}\n-- page:\n${e.page.plan}\n-- count:\n${e.count.plan}`)
 } finally {
   await stack.stop()
   cluster?.stop()

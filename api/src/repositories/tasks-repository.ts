@@ -36,12 +36,16 @@ export async function findTask(db: Db | Tx, nodeId: string, id: string): Promise
   return row
 }
 
-export async function findTaskByKey(db: Db | Tx, nodeId: string, key: string): Promise<TaskRow | undefined> {
-  const [row] = await db
+/** The statement of findTaskByKey, unexecuted (bench/tasks-explain.ts explains it). */
+export const taskByKeyQuery = (db: Db | Tx, nodeId: string, key: string) =>
+  db
     .select()
     .from(tasks)
     .where(and(eq(tasks.nodeId, nodeId), eq(tasks.key, key)))
     .limit(1)
+
+export async function findTaskByKey(db: Db | Tx, nodeId: string, key: string): Promise<TaskRow | undefined> {
+  const [row] = await taskByKeyQuery(db, nodeId, key)
   return row
 }
 
