@@ -105,6 +105,23 @@ test.describe('with JavaScript', () => {
     await expect(form.locator('input[type="hidden"][name="cf_kind"]')).toHaveValue('feature')
   })
 
+  test('the rich-text editor formats with its toolbar and Ctrl+B, and posts clean HTML', async ({ page }) => {
+    await page.goto(GALLERY)
+    await hydrated(page)
+    const state = page.locator('section[data-type="editor"] [data-state="normal"]')
+    const box = state.getByRole('textbox')
+    await box.click()
+    await page.keyboard.press('ControlOrMeta+b')
+    await page.keyboard.type('bold')
+    await page.keyboard.press('ControlOrMeta+b')
+    await page.keyboard.type(' plain')
+    await expect(state.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'false')
+    await state.getByRole('button', { name: 'Bulleted list' }).click()
+    await expect(state.getByRole('button', { name: 'Bulleted list' })).toHaveAttribute('aria-pressed', 'true')
+    const hidden = state.locator('input[type="hidden"]').first()
+    await expect(hidden).toHaveValue(/<ul><li><b>bold<\/b>(&nbsp;| )plain/)
+  })
+
   test('tabs: Next is enabled only when the following tab is active; inactive tabs are disabled', async ({
     page,
   }) => {
@@ -210,6 +227,10 @@ test.describe('screenshots', () => {
           fullPage: true,
           clip: { x: 0, y, width: 1440, height: Math.min(1600, height - y) },
         })
+      // The rich-text editor: its toolbar over the region, in every state.
+      await page
+        .locator('section[data-type="editor"]')
+        .screenshot({ path: `test-results/fields-gallery-editor-${theme}.png` })
       // The pickers' popovers, open.
       await simple(page).locator('[data-field="cf_due"] .ff-calendar-button').click()
       await expect(page.getByRole('dialog')).toBeVisible()

@@ -10,7 +10,14 @@ describeType({
     ['<p></p>', null],
     ['<p><br></p>', null],
     ['<p>&nbsp;</p>', null],
-    ['<p><img src="/files/1.png"></p>', '<p><img src="/files/1.png"></p>'],
+    // Cleaned before it is stored: no scripts, handlers or unsafe links reach the upstream.
+    ['<p onclick="x()">Hi<script>alert(1)</script></p>', '<p>Hi</p>'],
+    [
+      '<a href="javascript:alert(1)">go</a> <a href="https://x.org">x</a>',
+      'go <a href="https://x.org">x</a>',
+    ],
+    // Pictures are not on the whitelist: one alone is nothing.
+    ['<p><img src="/files/1.png"></p>', null],
     // Length counts the text a reader sees, not the markup.
     ['<p><b>abcde</b></p>', '<p><b>abcde</b></p>', { max_length: 5 }],
   ],
@@ -20,7 +27,10 @@ describeType({
     ['<p>a</p>', 'validation.min_length', { min_length: 2 }],
     [42, 'value_error'],
   ],
-  normalizes: [[' <p>x</p> ', ' <p>x</p> ']],
+  normalizes: [
+    [' <p>x</p> ', ' <p>x</p> '],
+    ['<p style="color:red">x<style>p{}</style></p>', '<p>x</p>'],
+  ],
   formats: [
     ['<p>Hello&nbsp;<b>world</b></p><p>Second &amp; last</p>', 'Hello world Second & last'],
     ['<ul><li>one</li><li>two</li></ul>', 'one two'],

@@ -1,13 +1,15 @@
 import { z } from 'zod'
 import { asText, CODES, checkLengths, isBlank } from '../checks'
 import { FILTERS } from '../filters'
+import { sanitizeRichText } from '../rich-text'
 import { textSettings } from '../settings'
 import type { FieldKindSpec } from '../types'
 
 /*
  * Rich text: stored as the editor's HTML, measured and shown as its text. An editor cleared by
- * the user still holds '<p></p>' or '<p><br></p>', which is empty. The HTML is kept as sent:
- * whoever renders it must sanitise it (or show the text), as it came from a user.
+ * the user still holds '<p></p>' or '<p><br></p>', which is empty. The HTML is cleaned to the
+ * whitelist of rich-text.ts (b, i, u, p, br, lists, http/https/mailto links) before it is
+ * measured or stored, so the upstream never keeps scripts, styles or on* attributes.
  */
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' }
@@ -25,31 +27,33 @@ export function htmlToText(html: string): string {
 export const editor: FieldKindSpec<'editor'> = {
   type: 'editor',
   valueSchema: (def) =>
-    z.string({ invalid_type_error: CODES.invalid }).superRefine((html, ctx) => {
-      const length = htmlToText(html).length
-      const { min_length: min, max_length: max } = def.settings
-      if (typeof min === 'number' && length < min)
-        ctx.addIssue({
-          code: 'too_small',
-          type: 'string',
-          minimum: min,
-          inclusive: true,
-          message: CODES.minLength,
-        })
-      if (typeof max === 'number' && max > 0 && length > max)
-        ctx.addIssue({
-          code: 'too_big',
-          type: 'string',
-          maximum: max,
-          inclusive: true,
-          message: CODES.maxLength,
-        })
-    }),
-  // A picture alone has no text but is not nothing.
-  isEmpty: (raw) =>
-    isBlank(raw) || (typeof raw === 'string' && htmlToText(raw) === '' && !/<img\b/i.test(raw)),
+    z
+      .string({ invalid_type_error: CODES.invalid })
+      .transform(sanitizeRichText)
+      .superRefine((html, ctx) => {
+        const length = htmlToText(html).length
+        const { min_length: min, max_length: max } = def.settings
+        if (typeof min === 'number' && length < min)
+          ctx.addIssue({
+            code: 'too_small',
+            type: 'string',
+            minimum: min,
+            inclusive: true,
+            message: CODES.minLength,
+          })
+        if (typeof max === 'number' && max > 0 && length > max)
+          ctx.addIssue({
+            code: 'too_big',
+            type: 'string',
+            maximum: max,
+            inclusive: true,
+            message: CODES.maxLength,
+          })
+      }),
+  // Judged on the cleaned HTML: markup that holds no text once cleaned is nothing.
+  isEmpty: (raw) => isBlank(raw) || (typeof raw === 'string' && htmlToText(sanitizeRichText(raw)) === ''),
   format: (v) => (typeof v === 'string' ? htmlToText(v) : asText(v)),
-  normalize: (raw) => raw,
+  normalize: sanitizeRichText,
   filter: FILTERS.none,
   settingsFields: textSettings('editor'),
   checkDefinition: checkLengths,
