@@ -292,6 +292,8 @@ for (const js of [true, false]) {
       const form = await openDialog(page, '/admin/statuses/new')
       await form.getByLabel('Name').fill(name('Spare'))
       await form.getByRole('button', { name: 'Create' }).click()
+      // Created (the dialog closes with the alert) before the page is left: leaving aborts the post.
+      await expect(alert(page, 'success')).toBeVisible()
       await page.goto(`/admin/statuses?search=${encodeURIComponent(name('Spare'))}`)
       await page.getByRole('link', { name: `Edit ${name('Spare')}` }).click()
       await dialog(page).getByRole('link', { name: 'Delete' }).click()
