@@ -1,17 +1,8 @@
 import type { FieldDefinition, FieldSettings } from '@domain/fields/types'
 import type { FormField, FormTab } from '@domain/forms/definition'
 import { sql } from 'drizzle-orm'
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, updatedAt } from './columns'
 import { nodes } from './core'
 
 /*
@@ -19,9 +10,6 @@ import { nodes } from './core'
  * leads every primary and foreign key (§9). System fields are not stored: they come from
  * domain/fields/system.ts and are the same in every node.
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
 
 export const fields = pgTable(
   'fields',

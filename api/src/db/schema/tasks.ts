@@ -12,7 +12,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { nodes } from './core'
+import { createdAt, nodeIdColumn } from './columns'
 import { processes, statuses } from './workflow'
 
 /*
@@ -24,16 +24,10 @@ import { processes, statuses } from './workflow'
  * the user is bound to the node when they are set.
  */
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-const nodeId = () =>
-  uuid('node_id')
-    .notNull()
-    .references(() => nodes.id, { onDelete: 'cascade' })
-
 export const tasks = pgTable(
   'tasks',
   {
-    nodeId: nodeId(),
+    nodeId: nodeIdColumn(),
     id: uuid('id').notNull().defaultRandom(),
     processId: uuid('process_id').notNull(),
     /** n of `{processKey}-{n}`: handed out from processes.task_counter, never reused. */

@@ -7,12 +7,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { nodes } from './core'
+import { createdAt, nodeIdColumn, updatedAt } from './columns'
 import { forms } from './fields'
 
 /*
@@ -23,17 +22,10 @@ import { forms } from './fields'
  * first, and the constraint is the backstop.
  */
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
-const nodeId = () =>
-  uuid('node_id')
-    .notNull()
-    .references(() => nodes.id, { onDelete: 'cascade' })
-
 export const statuses = pgTable(
   'statuses',
   {
-    nodeId: nodeId(),
+    nodeId: nodeIdColumn(),
     id: uuid('id').notNull().defaultRandom(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -52,7 +44,7 @@ export const statuses = pgTable(
 export const progress = pgTable(
   'progress',
   {
-    nodeId: nodeId(),
+    nodeId: nodeIdColumn(),
     id: uuid('id').notNull().defaultRandom(),
     name: text('name').notNull(),
     createdAt: createdAt(),
@@ -85,7 +77,7 @@ export const progressStatuses = pgTable(
 export const processes = pgTable(
   'processes',
   {
-    nodeId: nodeId(),
+    nodeId: nodeIdColumn(),
     id: uuid('id').notNull().defaultRandom(),
     /** 2–10 of A–Z, 0–9, starting with a letter; task keys are `{key}-{n}`. */
     key: text('key').notNull(),
