@@ -1,11 +1,12 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import type { DetailEntry } from '@domain/errors/catalogue'
-import { data, redirect } from '@remix-run/node'
+import { type ActionFunctionArgs, data, redirect } from '@remix-run/node'
 import type { ZodTypeAny, z } from 'zod'
 import { detailErrors } from '~/components/admin/detail-errors'
-import { ADMIN_PER_PAGE, type ListQuery, readListQuery } from '~/components/admin/list-query'
+import { ADMIN_PER_PAGE, type ListPaths, type ListQuery, readListQuery } from '~/components/admin/list-query'
 import { pageCount } from '~/components/ui/page-items'
 import { requireAdmin } from '~/lib/access.server'
+import { requireCsrf } from '~/lib/csrf.server'
 import { redirectWithToast } from '~/lib/session.server'
 import type { ToastInput } from '~/lib/toast'
 import { type Upstream, type UpstreamResult, upstream } from '~/lib/upstream.server'
@@ -142,3 +143,56 @@ export async function deleteItem(
 /** An intent the dialog does not have: back to it with a warning. */
 export const unknownIntent = (request: Request, here: string) =>
   redirectWithToast(request, here, { type: 'warning', code: 'value_error' })
+
+/** An admin resource whose dialogs are Add (POST) and Editing (`save` = PATCH, `delete`). */
+export interface AdminResource<S extends ZodTypeAny> {
+  /** The upstream collection of the node, e.g. `/api/statuses/{nodeId}`. */
+  collection: (nodeId: string) => string
+  paths: ListPaths
+  schema: S
+  /** The route param holding the item's id. */
+  param: string
+  codes: { created: string; edited: string; deleted: string }
+}
+
+/** The Add dialog's action: POST to the collection; done → the list with its alert. */
+export function createAction<S extends ZodTypeAny>(r: AdminResource<S>) {
+  return async ({ request }: ActionFunctionArgs) => {
+    const { api, node } = await requireAdminApi(request)
+    const formData = await request.formData()
+    await requireCsrf(request, formData)
+    return submitForm(
+      request,
+      formData,
+      { intent: 'create', schema: r.schema },
+      (value) => api.post(r.collection(node.id), value),
+      { to: r.paths.list(listQueryOf(request)), fallback: r.codes.created },
+    )
+  }
+}
+
+/** The Editing dialog's action: `save` (PATCH) or `delete` (refused while in use). */
+export function saveOrDeleteAction<S extends ZodTypeAny>(r: AdminResource<S>) {
+  return async ({ request, params }: ActionFunctionArgs) => {
+    const { api, node } = await requireAdminApi(request)
+    const formData = await request.formData()
+    await requireCsrf(request, formData)
+    const query = listQueryOf(request)
+    const id = params[r.param] ?? ''
+    const here = r.paths.item(id, query)
+    const one = `${r.collection(node.id)}/${encodeURIComponent(id)}`
+    switch (formData.get('intent')) {
+      case 'save':
+        return submitForm(
+          request,
+          formData,
+          { intent: 'save', schema: r.schema },
+          (value) => api.patch(one, value),
+          { to: here, fallback: r.codes.edited },
+        )
+      case 'delete':
+        return deleteItem(request, api, one, { list: r.paths.list(query), here, fallback: r.codes.deleted })
+    }
+    return unknownIntent(request, here)
+  }
+}

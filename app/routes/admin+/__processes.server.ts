@@ -1,24 +1,34 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { CONFIRM_DELETE, processPaths as paths } from '~/components/admin-workflow/paths'
 import type { ProcessChoices } from '~/components/admin-workflow/process-form'
 import type { ProgressRow } from '~/components/admin-workflow/progress-table'
 import { type ProcessRow, processFormSchema } from '~/components/admin-workflow/schemas'
 import type { TeamRow } from '~/components/admin-workflow/teams-table'
-import { requireCsrf } from '~/lib/csrf.server'
 import { pageTitle } from '~/lib/page.server'
 import type { Upstream } from '~/lib/upstream.server'
 import {
-  deleteItem,
+  createAction,
   findInList,
   listQueryOf,
   loadAll,
   loadListPage,
   requireAdminApi,
-  submitForm,
-  unknownIntent,
+  saveOrDeleteAction,
 } from './__admin.server'
 
 const processes = (nodeId: string) => `/api/processes/${encodeURIComponent(nodeId)}`
+
+const resource = {
+  collection: processes,
+  paths,
+  schema: processFormSchema,
+  param: 'processId',
+  codes: {
+    created: 'processes.process_created',
+    edited: 'processes.process_edited',
+    deleted: 'processes.process_deleted',
+  },
+}
 const inNode = (resource: string, nodeId: string) => `/api/${resource}/${encodeURIComponent(nodeId)}`
 const byName = <T extends { name: string }>(rows: T[]) => rows.sort((a, b) => a.name.localeCompare(b.name))
 
@@ -65,19 +75,8 @@ export async function newLoader({ request }: LoaderFunctionArgs) {
   return { query: listQueryOf(request), choices: await choices(api, node.id) }
 }
 
-/** Add → POST /api/processes/{nodeId}; a step of the rows editor → the form as it now is. */
-export async function newAction({ request }: ActionFunctionArgs) {
-  const { api, node } = await requireAdminApi(request)
-  const formData = await request.formData()
-  await requireCsrf(request, formData)
-  return submitForm(
-    request,
-    formData,
-    { intent: 'create', schema: processFormSchema },
-    (value) => api.post(processes(node.id), value),
-    { to: paths.list(listQueryOf(request)), fallback: 'processes.process_created' },
-  )
-}
+/** Add → POST to the collection; done → the list with processes.process_created. */
+export const newAction = createAction(resource)
 
 export async function editLoader({ request, params }: LoaderFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
@@ -93,33 +92,5 @@ export async function editLoader({ request, params }: LoaderFunctionArgs) {
   return { process, choices: all, query, confirming }
 }
 
-/**
- * Editing posts `save` — a PATCH of everything, the transitions and field rules replacing the
- * stored ones (ADR 009) — or `delete` (refused once the process has tasks).
- */
-export async function editAction({ request, params }: ActionFunctionArgs) {
-  const { api, node } = await requireAdminApi(request)
-  const formData = await request.formData()
-  await requireCsrf(request, formData)
-  const query = listQueryOf(request)
-  const id = params.processId ?? ''
-  const here = paths.item(id, query)
-  const one = `${processes(node.id)}/${encodeURIComponent(id)}`
-  switch (formData.get('intent')) {
-    case 'save':
-      return submitForm(
-        request,
-        formData,
-        { intent: 'save', schema: processFormSchema },
-        (value) => api.patch(one, value),
-        { to: here, fallback: 'processes.process_edited' },
-      )
-    case 'delete':
-      return deleteItem(request, api, one, {
-        list: paths.list(query),
-        here,
-        fallback: 'processes.process_deleted',
-      })
-  }
-  return unknownIntent(request, here)
-}
+/** Editing posts `save` (PATCH) or `delete` (refused while in use). */
+export const editAction = saveOrDeleteAction(resource)

@@ -1,23 +1,33 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { CONFIRM_DELETE, progressPaths as paths } from '~/components/admin-workflow/paths'
 import type { ProgressRow } from '~/components/admin-workflow/progress-table'
 import { progressFormSchema } from '~/components/admin-workflow/schemas'
 import type { StatusRow } from '~/components/admin-workflow/statuses-table'
-import { requireCsrf } from '~/lib/csrf.server'
 import { pageTitle } from '~/lib/page.server'
 import type { Upstream } from '~/lib/upstream.server'
 import {
-  deleteItem,
+  createAction,
   findInList,
   listQueryOf,
   loadAll,
   loadListPage,
   requireAdminApi,
-  submitForm,
-  unknownIntent,
+  saveOrDeleteAction,
 } from './__admin.server'
 
 const progress = (nodeId: string) => `/api/progress/${encodeURIComponent(nodeId)}`
+
+const resource = {
+  collection: progress,
+  paths,
+  schema: progressFormSchema,
+  param: 'progressId',
+  codes: {
+    created: 'progress.progress_created',
+    edited: 'progress.progress_edited',
+    deleted: 'progress.progress_deleted',
+  },
+}
 
 /** Every status of the node, to put into a progress. */
 const allStatuses = async (api: Upstream, nodeId: string) =>
@@ -37,19 +47,8 @@ export async function newLoader({ request }: LoaderFunctionArgs) {
   return { query: listQueryOf(request), statuses: await allStatuses(api, node.id) }
 }
 
-/** Add → POST /api/progress/{nodeId} with its statuses in order; a step of the list editor → the form. */
-export async function newAction({ request }: ActionFunctionArgs) {
-  const { api, node } = await requireAdminApi(request)
-  const formData = await request.formData()
-  await requireCsrf(request, formData)
-  return submitForm(
-    request,
-    formData,
-    { intent: 'create', schema: progressFormSchema },
-    (value) => api.post(progress(node.id), value),
-    { to: paths.list(listQueryOf(request)), fallback: 'progress.progress_created' },
-  )
-}
+/** Add → POST to the collection; done → the list with progress.progress_created. */
+export const newAction = createAction(resource)
 
 export async function editLoader({ request, params }: LoaderFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
@@ -65,30 +64,5 @@ export async function editLoader({ request, params }: LoaderFunctionArgs) {
   return { progress: item, statuses, query, confirming }
 }
 
-/** Editing posts `save` (PATCH name and the whole order: ADR 009) or `delete` (refused while used). */
-export async function editAction({ request, params }: ActionFunctionArgs) {
-  const { api, node } = await requireAdminApi(request)
-  const formData = await request.formData()
-  await requireCsrf(request, formData)
-  const query = listQueryOf(request)
-  const id = params.progressId ?? ''
-  const here = paths.item(id, query)
-  const one = `${progress(node.id)}/${encodeURIComponent(id)}`
-  switch (formData.get('intent')) {
-    case 'save':
-      return submitForm(
-        request,
-        formData,
-        { intent: 'save', schema: progressFormSchema },
-        (value) => api.patch(one, value),
-        { to: here, fallback: 'progress.progress_edited' },
-      )
-    case 'delete':
-      return deleteItem(request, api, one, {
-        list: paths.list(query),
-        here,
-        fallback: 'progress.progress_deleted',
-      })
-  }
-  return unknownIntent(request, here)
-}
+/** Editing posts `save` (PATCH) or `delete` (refused while in use). */
+export const editAction = saveOrDeleteAction(resource)

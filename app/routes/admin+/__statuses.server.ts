@@ -1,20 +1,30 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { CONFIRM_DELETE, statusPaths as paths } from '~/components/admin-workflow/paths'
 import { statusFormSchema } from '~/components/admin-workflow/schemas'
 import type { StatusRow } from '~/components/admin-workflow/statuses-table'
-import { requireCsrf } from '~/lib/csrf.server'
 import { pageTitle } from '~/lib/page.server'
 import {
-  deleteItem,
+  createAction,
   findInList,
   listQueryOf,
   loadListPage,
   requireAdminApi,
-  submitForm,
-  unknownIntent,
+  saveOrDeleteAction,
 } from './__admin.server'
 
 const statuses = (nodeId: string) => `/api/statuses/${encodeURIComponent(nodeId)}`
+
+const resource = {
+  collection: statuses,
+  paths,
+  schema: statusFormSchema,
+  param: 'statusId',
+  codes: {
+    created: 'statuses.status_created',
+    edited: 'statuses.status_edited',
+    deleted: 'statuses.status_deleted',
+  },
+}
 
 /** /admin/statuses: a page of the node's statuses. */
 export async function listLoader({ request }: LoaderFunctionArgs) {
@@ -29,19 +39,8 @@ export async function newLoader({ request }: LoaderFunctionArgs) {
   return { query: listQueryOf(request) }
 }
 
-/** Add → POST /api/statuses/{nodeId}; done → the list with statuses.status_created. */
-export async function newAction({ request }: ActionFunctionArgs) {
-  const { api, node } = await requireAdminApi(request)
-  const formData = await request.formData()
-  await requireCsrf(request, formData)
-  return submitForm(
-    request,
-    formData,
-    { intent: 'create', schema: statusFormSchema },
-    (value) => api.post(statuses(node.id), value),
-    { to: paths.list(listQueryOf(request)), fallback: 'statuses.status_created' },
-  )
-}
+/** Add → POST to the collection; done → the list with statuses.status_created. */
+export const newAction = createAction(resource)
 
 /** /admin/statuses/{id}: the Editing dialog. */
 export async function editLoader({ request, params }: LoaderFunctionArgs) {
@@ -55,30 +54,5 @@ export async function editLoader({ request, params }: LoaderFunctionArgs) {
   return { status, query, confirming }
 }
 
-/** Editing posts `save` (PATCH) or `delete` (DELETE, refused while in use). */
-export async function editAction({ request, params }: ActionFunctionArgs) {
-  const { api, node } = await requireAdminApi(request)
-  const formData = await request.formData()
-  await requireCsrf(request, formData)
-  const query = listQueryOf(request)
-  const id = params.statusId ?? ''
-  const here = paths.item(id, query)
-  const one = `${statuses(node.id)}/${encodeURIComponent(id)}`
-  switch (formData.get('intent')) {
-    case 'save':
-      return submitForm(
-        request,
-        formData,
-        { intent: 'save', schema: statusFormSchema },
-        (value) => api.patch(one, value),
-        { to: here, fallback: 'statuses.status_edited' },
-      )
-    case 'delete':
-      return deleteItem(request, api, one, {
-        list: paths.list(query),
-        here,
-        fallback: 'statuses.status_deleted',
-      })
-  }
-  return unknownIntent(request, here)
-}
+/** Editing posts `save` (PATCH) or `delete` (refused while in use). */
+export const editAction = saveOrDeleteAction(resource)
