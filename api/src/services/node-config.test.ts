@@ -27,8 +27,7 @@ const call = (method: string, path: string, token: string, body?: unknown) =>
   w.h.call(method, path, { token, body })
 const version = async () =>
   (await db().select({ v: nodes.configVersion }).from(nodes).where(eq(nodes.id, w.startId)))[0]!.v
-const byKey = (key: string, token = w.adminToken) =>
-  call('GET', `/tasks/${w.startId}/${key}/key`, token)
+const byKey = (key: string, token = w.adminToken) => call('GET', `/tasks/${w.startId}/${key}/key`, token)
 
 describe('the node configuration cache', () => {
   it('keeps its version while tasks are created and edited; any workflow change bumps it', async () => {
@@ -69,7 +68,10 @@ describe('the node configuration cache', () => {
   it("checks custom fields with a field's new settings", async () => {
     const t = await makeTask(w.h, w.adminToken, w.startId, p.process.id)
     const edit = (v: number, note: string) =>
-      call('PATCH', `/tasks/${w.startId}/${t.id}`, w.adminToken, { version: v, custom_fields: { cf_note: note } })
+      call('PATCH', `/tasks/${w.startId}/${t.id}`, w.adminToken, {
+        version: v,
+        custom_fields: { cf_note: note },
+      })
     expect((await edit(1, 'twelve chars')).status).toBe(200)
     const fields = await call('GET', `/fields/${w.startId}?search=cf_note`, w.adminToken)
     const note = fields.body.data.find((f: { name: string }) => f.name === 'cf_note')
@@ -79,10 +81,7 @@ describe('the node configuration cache', () => {
     })
     expect(set.status, JSON.stringify(set.body)).toBe(200)
     const res = await edit(2, 'twelve again')
-    expect([res.status, locs(res.body)]).toEqual([
-      422,
-      ['body.custom_fields.cf_note:validation.max_length'],
-    ])
+    expect([res.status, locs(res.body)]).toEqual([422, ['body.custom_fields.cf_note:validation.max_length']])
   })
 
   it('follows a process key into the rights that name it', async () => {
@@ -110,7 +109,8 @@ describe('the node configuration cache', () => {
       }),
     ).rejects.toThrow('roll back')
     expect((await nodeConfig(db(), w.startId)).statuses.get(id)!.name).toBe(name)
-    expect((await byKey((await makeTask(w.h, w.adminToken, w.startId, p.process.id)).key)).body.data.status)
-      .toBeDefined()
+    expect(
+      (await byKey((await makeTask(w.h, w.adminToken, w.startId, p.process.id)).key)).body.data.status,
+    ).toBeDefined()
   })
 })
