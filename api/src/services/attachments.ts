@@ -15,6 +15,7 @@ import {
 import { lockTask, touchTask } from '../repositories/tasks-repository'
 import type { FileStorage } from '../storage'
 import { SNIFF_BYTES, sniffContentType } from '../storage/sniff'
+import { forgetTotals } from './task-counts'
 import { presentAttachment } from './task-read'
 import { taskFor } from './tasks'
 
@@ -116,6 +117,7 @@ export async function uploadAttachment(
       ])
       return a
     })
+    forgetTotals(nodeId)
     return presentAttachment(nodeId, row, c.auth.user)
   } catch (e) {
     await storage.delete(key)
@@ -144,6 +146,7 @@ export async function deleteAttachment(db: Db, storage: FileStorage, c: Caller, 
       { field: 'attachments', old: ref(row), new: null },
     ])
   })
+  forgetTotals(nodeId)
   // After the commit: bytes whose removal fails are orphans, never a row without bytes.
   await storage.delete(row.storageKey).catch(() => undefined)
   return { id: row.id }

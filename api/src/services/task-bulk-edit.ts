@@ -15,6 +15,7 @@ import { requireNodeRight } from './access'
 import { validateCustomFields } from './custom-fields'
 import { nodeConfig } from './node-config'
 import { scopeIn } from './task-access'
+import { forgetTotals } from './task-counts'
 import { compileText, scopeCondition, selectMatching, type TaskRow } from './task-query'
 import { intersect } from './task-rights'
 
@@ -232,7 +233,7 @@ export async function bulkEdit(db: Db, c: Caller, nodeId: string, input: BulkEdi
   const mover: Mover = { rights: access.rights, team_ids: access.teamIds }
   const batchId = randomUUID()
 
-  return db.transaction(async (tx) => {
+  const done = await db.transaction(async (tx) => {
     if (Array.isArray(scope) && scope.length === 0)
       return input.dry_run ? { count: 0, sample: [] } : { count: 0, batch_id: null }
     // Locked for the rest of the transaction: nobody changes them between the check and the write.
@@ -264,6 +265,8 @@ export async function bulkEdit(db: Db, c: Caller, nodeId: string, input: BulkEdi
     if (planned.length) await writeChanges(tx, nodeId, c, batchId, planned)
     return { count: planned.length, batch_id: planned.length ? batchId : null }
   })
+  if (!input.dry_run) forgetTotals(nodeId)
+  return done
 }
 
 /**
@@ -272,7 +275,7 @@ export async function bulkEdit(db: Db, c: Caller, nodeId: string, input: BulkEdi
  */
 export async function undoBatch(db: Db, c: Caller, nodeId: string, batchId: string) {
   const { scope } = await editableScope(db, c, nodeId)
-  return db.transaction(async (tx) => {
+  const done = await db.transaction(async (tx) => {
     const changes = await tx
       .select()
       .from(taskHistory)
@@ -332,4 +335,6 @@ export async function undoBatch(db: Db, c: Caller, nodeId: string, batchId: stri
     await writeChanges(tx, nodeId, c, undoId, planned)
     return { count: planned.length, batch_id: undoId }
   })
+  forgetTotals(nodeId)
+  return done
 }

@@ -19,6 +19,7 @@ import {
 import type { Join } from '../rql/columns'
 import { customDefinitions } from './custom-fields'
 import { type ProcessScope, scopeIn, taskCaller } from './task-access'
+import { cachedTotal } from './task-counts'
 
 /*
  * POST /tasks/rql/{nodeId}: the tasks of a node that a query selects, among those the caller may
@@ -84,6 +85,14 @@ export const countQuery = (db: Db | Tx, compiled: CompiledQuery, condition: SQL)
 export async function countMatching(db: Db | Tx, compiled: CompiledQuery, condition: SQL): Promise<number> {
   const [row] = await countQuery(db, compiled, condition)
   return row?.n ?? 0
+}
+
+/** The query's total, kept for a moment per node and query (task-counts.ts). */
+function countOnce(db: Db, nodeId: string, compiled: CompiledQuery, condition: SQL): Promise<number> {
+  const { sql: text, params } = countQuery(db, compiled, condition).toSQL()
+  return cachedTotal(nodeId, `${text}\u0000${JSON.stringify(params)}`, () =>
+    countMatching(db, compiled, condition),
+  )
 }
 
 export interface MatchingOptions {
@@ -154,7 +163,7 @@ export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQ
       limit: perPage + 1,
       offset: input.cursor ? 0 : (input.page - 1) * perPage,
     }),
-    countMatching(db, compiled, base),
+    countOnce(db, nodeId, compiled, base),
   ])
   const shown = rows.slice(0, perPage)
   const last = shown[shown.length - 1]

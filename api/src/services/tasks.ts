@@ -22,6 +22,7 @@ import {
 import { validateCustomFields } from './custom-fields'
 import { nodeConfig } from './node-config'
 import { mayOnProcess, scopeIn, type TaskCaller, taskCaller } from './task-access'
+import { forgetTotals } from './task-counts'
 import { changedCustomFields, detail, locOf, notEditable } from './task-fields'
 import { presentTasks } from './task-read'
 
@@ -155,6 +156,7 @@ export async function createTask(
     ])
     return row
   })
+  forgetTotals(nodeId)
   return (await presentTasks(db, nodeId, [task], who))[0]!
 }
 
@@ -270,5 +272,6 @@ export async function editTask(db: Db, c: Caller, nodeId: string, taskId: string
     await writeHistory(tx, { nodeId, taskId, actorId: who.userId, requestId: c.requestId }, changes)
     return { task: after, changed: true }
   })
+  if (changed) forgetTotals(nodeId)
   return { task: (await presentTasks(db, nodeId, [task], who))[0]!, changed }
 }

@@ -255,6 +255,20 @@ describe('bulk edit and undo', () => {
     expect((await task('DEV-1')).customFields.cf_text).toBe('bulk')
   })
 
+  it('gives totals that follow the edit and its undo at once (kept totals are forgotten)', async () => {
+    const total = async (query: string) =>
+      (await w.h.call('POST', `/tasks/rql/${w.nodeId}`, { token: w.adminToken, body: { query } })).body.meta
+        .total as number
+    const tagged = await total('cf_text = "totals"')
+    const all = await total('')
+    expect(tagged).toBe(0)
+    const res = await edit({ query: 'key = DEV-3', patch: { custom_fields: { cf_text: 'totals' } } })
+    expect(res.body.data.count, JSON.stringify(res.body)).toBe(1)
+    expect([await total('cf_text = "totals"'), await total('')]).toEqual([1, all])
+    expect((await undo(res.body.data.batch_id)).status).toBe(200)
+    expect(await total('cf_text = "totals"')).toBe(0)
+  })
+
   it('refuses to undo once a task changed since (409), and an unknown batch (404)', async () => {
     const db = w.h.database.db
     const res = await edit({ query: 'key = OPS-1', patch: { title: 'Server up' } })

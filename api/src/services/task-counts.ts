@@ -1,0 +1,52 @@
+/*
+ * The exact total of a task query (meta.total) costs more than the page it comes with once a node
+ * is large: the page stops after per_page + 1 rows in index order, the count reads every match.
+ * Boards ask the same queries again and again (every viewer of a widget, every auto-reload), so a
+ * total is kept for a couple of seconds per node and query. Every task write made through this
+ * process forgets its node's totals at once; a write made through another instance shows in the
+ * totals here within TTL_MS. The pages themselves are never cached.
+ */
+
+const TTL_MS = 2_000
+/** Totals kept per node; past it the oldest go first. */
+const PER_NODE = 256
+/** Nodes with totals kept; past it the least recently used node's go. */
+const NODES = 1_000
+
+interface Kept {
+  at: number
+  total: Promise<number>
+}
+
+const nodes = new Map<string, Map<string, Kept>>()
+
+/** The total for this node and query key: kept while fresh, else counted (once for concurrent asks). */
+export function cachedTotal(nodeId: string, key: string, count: () => Promise<number>): Promise<number> {
+  const now = Date.now()
+  let kept = nodes.get(nodeId)
+  if (kept) {
+    nodes.delete(nodeId)
+    nodes.set(nodeId, kept)
+  } else {
+    kept = new Map()
+    nodes.set(nodeId, kept)
+    if (nodes.size > NODES) nodes.delete(nodes.keys().next().value!)
+  }
+  const hit = kept.get(key)
+  if (hit && now - hit.at < TTL_MS) return hit.total
+  const total = count()
+  const entry = { at: now, total }
+  kept.delete(key)
+  kept.set(key, entry)
+  if (kept.size > PER_NODE) kept.delete(kept.keys().next().value!)
+  // A failed count is not kept.
+  total.catch(() => {
+    if (kept.get(key) === entry) kept.delete(key)
+  })
+  return total
+}
+
+/** Tasks of the node changed: its totals are counted afresh. */
+export function forgetTotals(nodeId: string): void {
+  nodes.delete(nodeId)
+}
