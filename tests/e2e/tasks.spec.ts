@@ -251,6 +251,12 @@ for (const js of [true, false]) {
       await expect
         .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
         .toBe(320)
+      const thumb = await page.request.get(`${ORIGIN}${await picture.getAttribute('src')}`)
+      expect([
+        thumb.status(),
+        thumb.headers()['content-type'],
+        thumb.headers()['x-content-type-options'],
+      ]).toEqual([200, 'image/webp', 'nosniff'])
     })
 
     test('a save over a stale version shows the conflict and the current data', async ({

@@ -8,12 +8,12 @@ import { useHydrated } from '~/components/ui/use-hydrated'
 import { attachmentsView, formatSize, isImageName } from '~/lib/tasks/attachments'
 
 /**
- * The row's square: the upstream's thumbnail when it made one; else, for a picture by its name
- * (spec §9) whose bytes the upstream found to be an image (an SVG, a file from before thumbnails),
- * the image itself; else a file glyph.
+ * The row's square: the upstream's thumbnail when it made one (a PNG, JPEG, GIF or WebP image);
+ * an SVG named as a picture (spec §9) is its own thumbnail; anything else, an image that could not
+ * be decoded among them, is a file glyph — never the full-size file, which may weigh megabytes.
  */
 function AttachmentPicture({ attachment: a }: { attachment: CardAttachment }) {
-  const src = a.thumb ?? (isImageName(a.name) && a.content_type.startsWith('image/') ? a.href : null)
+  const src = a.thumb ?? (isImageName(a.name) && a.content_type === 'image/svg+xml' ? a.href : null)
   return src ? <img src={src} alt="" loading="lazy" data-testid="attachment-picture" /> : <FileGlyph />
 }
 
