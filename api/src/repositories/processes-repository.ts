@@ -60,6 +60,16 @@ export async function processesByIds(db: Db | Tx, nodeId: string, ids: string[])
   return withRules(db, nodeId, rows)
 }
 
+/** Every process of the node with its transitions and field rules (the node's cached configuration). */
+export async function processesOfNode(db: Db | Tx, nodeId: string): Promise<FullProcess[]> {
+  const rows = await db
+    .select()
+    .from(processes)
+    .where(eq(processes.nodeId, nodeId))
+    .orderBy(asc(processes.key))
+  return withRules(db, nodeId, rows)
+}
+
 export async function getProcess(db: Db | Tx, nodeId: string, id: string): Promise<FullProcess | undefined> {
   const rows = await db
     .select()

@@ -7,11 +7,11 @@ import type { FieldDefinition } from '@domain/fields/types'
 import type { Db, Tx } from '../db/client'
 import { InvalidInput } from '../http/errors'
 import { issueToDetail } from '../plugins/errors'
-import { customFieldsOf, toDefinition } from '../repositories/fields-repository'
+import { nodeConfig } from './node-config'
 
 /** The node's custom field definitions (what is stored under a task's custom_fields). */
 export async function customDefinitions(db: Db | Tx, nodeId: string): Promise<FieldDefinition[]> {
-  return (await customFieldsOf(db, nodeId)).map(toDefinition)
+  return (await nodeConfig(db, nodeId)).customs
 }
 
 /** Every field a form of the node may hold: the system fields, then the custom ones. */
@@ -50,17 +50,18 @@ function unknownKeys(values: Record<string, unknown>, names: string[], path: str
  * read-only field keeps what the task has. Names no definition has are refused (value_error.extra).
  *
  * No access check: it is a step of a service that made its own (creating or editing a task).
+ * `defs`: the node's definitions when the caller has them (its cached configuration).
  */
 export async function validateCustomFields(
   db: Db | Tx,
   nodeId: string,
   values: unknown,
-  opts: { editable?: readonly string[] } = {},
+  opts: { editable?: readonly string[]; defs?: FieldDefinition[] } = {},
 ): Promise<Record<string, unknown>> {
   const input = values ?? {}
   if (!isPlainObject(input))
     throw new InvalidInput([{ type: 'value_error', msg: messageFor('value_error'), loc: [...WHERE] }])
-  const defs = await customDefinitions(db, nodeId)
+  const defs = opts.defs ?? (await customDefinitions(db, nodeId))
   const unknown = unknownKeys(
     input,
     defs.map((d) => d.name),

@@ -6,22 +6,17 @@ import type { FieldDefinition } from '@domain/fields/types'
 import { checkMove, fieldRulesAt, type Mover, type WorkflowProcess } from '@domain/workflow'
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
-import {
-  processes,
-  processFieldRules,
-  processTransitions,
-  progressStatuses,
-  taskHistory,
-  tasks,
-} from '../db/schema'
+import { taskHistory, tasks } from '../db/schema'
 import type { Caller } from '../http/caller'
 import { badInput, conflict, forbidden, InvalidInput, notFound } from '../http/errors'
 import { findStatus } from '../repositories/statuses-repository'
 import { isBound } from '../repositories/users-repository'
 import { requireNodeRight } from './access'
-import { customDefinitions, validateCustomFields } from './custom-fields'
+import { validateCustomFields } from './custom-fields'
+import { nodeConfig } from './node-config'
+import { scopeIn } from './task-access'
 import { compileText, scopeCondition, selectMatching, type TaskRow } from './task-query'
-import { intersect, processScope, teamIdsOf } from './task-rights'
+import { intersect } from './task-rights'
 
 /*
  * POST /tasks/{nodeId}/rql: one patch applied to every task a query selects among those the caller
@@ -87,11 +82,18 @@ function namedDefinitions(defs: FieldDefinition[], values: Record<string, unknow
 }
 
 /** The patch's custom values checked once, as a form that edits only those fields would check them. */
-async function checkedCustomValues(db: Db, nodeId: string, values: Record<string, unknown>) {
-  const defs = await customDefinitions(db, nodeId)
+async function checkedCustomValues(
+  db: Db,
+  nodeId: string,
+  values: Record<string, unknown>,
+  defs: FieldDefinition[],
+) {
   const named = namedDefinitions(defs, values)
   try {
-    const stored = await validateCustomFields(db, nodeId, values, { editable: named.map((d) => d.name) })
+    const stored = await validateCustomFields(db, nodeId, values, {
+      editable: named.map((d) => d.name),
+      defs,
+    })
     return named.map((d) => ({
       name: d.name,
       path: d.name.split('.'),
@@ -105,58 +107,6 @@ async function checkedCustomValues(db: Db, nodeId: string, values: Record<string
       )
     throw e
   }
-}
-
-/** What the workflow rules need of the processes of the selected tasks. */
-async function workflowsOf(tx: Tx, nodeId: string, ids: string[]): Promise<Map<string, WorkflowProcess>> {
-  if (ids.length === 0) return new Map()
-  // One after the other: a transaction is one connection, which runs one statement at a time.
-  const procs = await tx
-    .select({ id: processes.id, key: processes.key, progressId: processes.progressId })
-    .from(processes)
-    .where(and(eq(processes.nodeId, nodeId), inArray(processes.id, ids)))
-  const order = await tx
-    .select()
-    .from(progressStatuses)
-    .where(
-      and(
-        eq(progressStatuses.nodeId, nodeId),
-        inArray(
-          progressStatuses.progressId,
-          procs.map((p) => p.progressId),
-        ),
-      ),
-    )
-    .orderBy(asc(progressStatuses.position))
-  const moves = await tx
-    .select()
-    .from(processTransitions)
-    .where(and(eq(processTransitions.nodeId, nodeId), inArray(processTransitions.processId, ids)))
-  const rules = await tx
-    .select()
-    .from(processFieldRules)
-    .where(and(eq(processFieldRules.nodeId, nodeId), inArray(processFieldRules.processId, ids)))
-  return new Map(
-    procs.map((p) => [
-      p.id,
-      {
-        key: p.key,
-        status_ids: order.filter((o) => o.progressId === p.progressId).map((o) => o.statusId),
-        transitions: moves
-          .filter((m) => m.processId === p.id)
-          .map((m) => ({
-            from_status_id: m.fromStatusId,
-            to_status_id: m.toStatusId,
-            right: m.rightCode,
-            team_ids: m.teamIds,
-            required_fields: m.requiredFields,
-          })),
-        field_rules: rules
-          .filter((r) => r.processId === p.id)
-          .map((r) => ({ status_id: r.statusId, field: r.field, rule: r.rule })),
-      },
-    ]),
-  )
 }
 
 /** Where in the patch a refusal points: a custom field under custom_fields, by its dotted name. */
@@ -254,11 +204,12 @@ async function writeChanges(tx: Tx, nodeId: string, c: Caller, batchId: string, 
 /** Only tasks the caller may both see and edit are touched; without task_edit at all, 403. */
 async function editableScope(db: Db, c: Caller, nodeId: string) {
   const access = await requireNodeRight(db, c.auth, nodeId, 'task_edit')
+  const config = await nodeConfig(db, nodeId, access.node.configVersion)
   const scope = intersect(
-    await processScope(db, nodeId, access.rights, 'task_view'),
-    await processScope(db, nodeId, access.rights, 'task_edit'),
+    scopeIn(config, access.rights, 'task_view'),
+    scopeIn(config, access.rights, 'task_edit'),
   )
-  return { access, scope }
+  return { access, config, scope }
 }
 
 async function checkPatchTargets(db: Db, nodeId: string, patch: BulkPatch) {
@@ -272,13 +223,13 @@ const sideOf = (changes: Change[], side: 'old' | 'new') =>
   Object.fromEntries(changes.map((ch) => [ch.field, ch[side] ?? null]))
 
 export async function bulkEdit(db: Db, c: Caller, nodeId: string, input: BulkEditInput) {
-  const { access, scope } = await editableScope(db, c, nodeId)
-  const compiled = await compileText(db, nodeId, input.query, c.auth.user.id)
+  const { access, config, scope } = await editableScope(db, c, nodeId)
+  const compiled = await compileText(db, nodeId, input.query, c.auth.user.id, config.customs)
   await checkPatchTargets(db, nodeId, input.patch)
   const custom = input.patch.custom_fields
-    ? await checkedCustomValues(db, nodeId, input.patch.custom_fields)
+    ? await checkedCustomValues(db, nodeId, input.patch.custom_fields, config.customs)
     : []
-  const mover: Mover = { rights: access.rights, team_ids: await teamIdsOf(db, nodeId, c.auth.user.id) }
+  const mover: Mover = { rights: access.rights, team_ids: access.teamIds }
   const batchId = randomUUID()
 
   return db.transaction(async (tx) => {
@@ -291,11 +242,10 @@ export async function bulkEdit(db: Db, c: Caller, nodeId: string, input: BulkEdi
     })
     if (rows.length > BULK_EDIT_LIMIT)
       throw badInput('rql.too_many_tasks', ['body', 'query'], { max: BULK_EDIT_LIMIT })
-    const flows = await workflowsOf(tx, nodeId, [...new Set(rows.map((r) => r.task.processId))])
     const planned: Planned[] = []
     const refused: DetailEntry[] = []
     for (const { task } of rows) {
-      const r = plan(task, input.patch, custom, flows.get(task.processId), mover)
+      const r = plan(task, input.patch, custom, config.flows.get(task.processId)?.workflow, mover)
       if ('refused' in r) {
         if (refused.length < SHOWN) refused.push(r.refused)
       } else if (r.planned.changes.length) planned.push(r.planned)

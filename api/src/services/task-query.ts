@@ -1,9 +1,11 @@
+import type { FieldDefinition } from '@domain/fields/types'
+import { hasRight } from '@domain/rights/rights'
 import { checkQueryText, type RqlError, rqlDetail } from '@domain/rql'
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { tasks } from '../db/schema'
 import type { Caller } from '../http/caller'
-import { badInput, InvalidInput } from '../http/errors'
+import { badInput, forbidden, InvalidInput } from '../http/errors'
 import {
   type CompiledQuery,
   compileQuery,
@@ -15,9 +17,8 @@ import {
   type SortKey,
 } from '../rql'
 import type { Join } from '../rql/columns'
-import { requireNodeRight } from './access'
 import { customDefinitions } from './custom-fields'
-import { type ProcessScope, processScope } from './task-rights'
+import { type ProcessScope, scopeIn, taskCaller } from './task-access'
 
 /*
  * POST /tasks/rql/{nodeId}: the tasks of a node that a query selects, among those the caller may
@@ -53,8 +54,9 @@ export async function compileText(
   nodeId: string,
   text: string,
   userId: string,
+  known?: FieldDefinition[],
 ): Promise<CompiledQuery> {
-  const customs = await customDefinitions(db, nodeId)
+  const customs = known ?? (await customDefinitions(db, nodeId))
   const checked = checkQueryText(text, customs)
   if (!checked.ok) throw rqlRefusal(checked.errors)
   const compiled = compileQuery(checked.value, { customs, run: { now: new Date(), userId } })
@@ -131,9 +133,10 @@ export interface TaskQueryInput {
 const cursorOf = (keys: SortKey[], sort: (string | null)[]) => encodeCursor(keys, sort)
 
 export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQueryInput) {
-  const access = await requireNodeRight(db, c.auth, nodeId, 'task_view')
-  const scope = await processScope(db, nodeId, access.rights, 'task_view')
-  const compiled = await compileText(db, nodeId, input.query, c.auth.user.id)
+  const who = await taskCaller(db, c, nodeId)
+  if (!hasRight(who.rights, 'task_view')) throw forbidden()
+  const scope = scopeIn(who.config, who.rights, 'task_view')
+  const compiled = await compileText(db, nodeId, input.query, c.auth.user.id, who.config.customs)
   const perPage = input.per_page
   const meta = { total: 0, page: input.cursor ? null : input.page, per_page: perPage, next_cursor: null }
   if (Array.isArray(scope) && scope.length === 0) return { data: [] as TaskOut[], meta }

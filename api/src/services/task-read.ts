@@ -1,17 +1,10 @@
 import { allowedMoves, fieldRulesAt } from '@domain/workflow/moves'
-import type { WorkflowProcess } from '@domain/workflow/types'
 import type { Db, Tx } from '../db/client'
 import { API_PREFIX } from '../http/prefix'
-import { type FullProcess, processesByIds } from '../repositories/processes-repository'
 import { type AttachmentRow, attachmentsOfTasks } from '../repositories/task-parts-repository'
-import {
-  statusesByIds,
-  statusIdsOfProgresses,
-  type TaskRow,
-  type UserRow,
-  usersByIds,
-} from '../repositories/tasks-repository'
+import { type TaskRow, type UserRow, usersByIds } from '../repositories/tasks-repository'
 import { fullName } from '../repositories/users-repository'
+import { configCovering } from './node-config'
 import { mayOnProcess, type TaskCaller } from './task-access'
 
 /*
@@ -43,53 +36,20 @@ export const presentAttachment = (nodeId: string, a: AttachmentRow, by?: UserRow
   created_at: a.createdAt.toISOString(),
 })
 
-/** What the domain's workflow rules need of a process: its progress's statuses, moves and rules. */
-export function workflowOf(p: FullProcess, statusIds: readonly string[]): WorkflowProcess {
-  return {
-    key: p.key,
-    status_ids: statusIds,
-    transitions: p.transitions.map((t) => ({
-      from_status_id: t.fromStatusId,
-      to_status_id: t.toStatusId,
-      right: t.rightCode,
-      team_ids: t.teamIds,
-      required_fields: t.requiredFields,
-    })),
-    field_rules: p.fieldRules.map((r) => ({ status_id: r.statusId, field: r.field, rule: r.rule })),
-  }
-}
-
-/** Processes with their workflow, by id: what presenting and editing tasks look up. */
-export async function workflowsOf(db: Db | Tx, nodeId: string, processIds: string[]) {
-  const list = await processesByIds(db, nodeId, [...new Set(processIds)])
-  const statusIds = await statusIdsOfProgresses(db, nodeId, [...new Set(list.map((p) => p.progressId))])
-  return new Map(
-    list.map((p) => [p.id, { process: p, workflow: workflowOf(p, statusIds.get(p.progressId) ?? []) }]),
-  )
-}
-
 /** Presents a page of tasks for the caller. */
 export async function presentTasks(db: Db | Tx, nodeId: string, rows: TaskRow[], who: TaskCaller) {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
-  const [flows, statusRows, files] = await Promise.all([
-    workflowsOf(
-      db,
-      nodeId,
-      rows.map((r) => r.processId),
-    ),
-    statusesByIds(db, nodeId, [...new Set(rows.map((r) => r.statusId))]),
-    attachmentsOfTasks(db, nodeId, ids),
-  ])
+  const config = await configCovering(db, nodeId, who.config, rows)
+  const files = await attachmentsOfTasks(db, nodeId, ids)
   const people = await usersByIds(db, [
     ...rows.flatMap((r) => [r.authorId, r.assigneeId ?? r.authorId]),
     ...[...files.values()].flat().map((a) => a.uploadedBy),
   ])
   const user = new Map(people.map((u) => [u.id, u]))
-  const status = new Map(statusRows.map((s) => [s.id, s]))
   return rows.map((t) => {
-    const flow = flows.get(t.processId)!
-    const s = status.get(t.statusId)!
+    const flow = config.flows.get(t.processId)!
+    const s = config.statuses.get(t.statusId)!
     const assignee = t.assigneeId ? user.get(t.assigneeId) : undefined
     const author = user.get(t.authorId)
     const mayEdit = mayOnProcess(who, 'task_edit', flow.process.key)

@@ -16,15 +16,14 @@ import {
   listTasks as listTaskRows,
   lockTask,
   nextTaskNumber,
-  statusesByIds,
   type TaskRow,
   updateTask,
 } from '../repositories/tasks-repository'
 import { validateCustomFields } from './custom-fields'
-import { formOfProcess } from './forms'
-import { mayOnProcess, scopeOf, type TaskCaller, taskCaller } from './task-access'
+import { nodeConfig } from './node-config'
+import { mayOnProcess, scopeIn, type TaskCaller, taskCaller } from './task-access'
 import { changedCustomFields, detail, locOf, notEditable } from './task-fields'
-import { presentTasks, workflowsOf } from './task-read'
+import { presentTasks } from './task-read'
 
 /*
  * Tasks (spec §3, PRODUCT.md §3–§5): created through a process, read by id or key, listed,
@@ -70,25 +69,22 @@ async function requireAssignee(tx: Db | Tx, nodeId: string, id: string | null | 
     throw notFound('users.user_not_found', ['body', 'assignee_id'])
 }
 
-/** The process's form's editable names: with no form, no custom field can be set. */
-async function editableOf(tx: Tx, nodeId: string, processId: string): Promise<string[]> {
-  return (await formOfProcess(tx, nodeId, processId))?.editable ?? []
-}
-
 /**
  * Loads a task for the caller: 404 when there is none in the node or they may not view it; with
  * `right: 'task_edit'`, 403 when they see it but may not edit it. `lock` takes its row lock (tx).
  */
 async function reachTask(
   db: Db | Tx,
-  who: TaskCaller,
   nodeId: string,
+  who: TaskCaller,
   find: () => Promise<TaskRow | undefined>,
   right: 'task_view' | 'task_edit' = 'task_view',
 ) {
   const task = await find()
   if (!task) throw taskNotFound()
-  const flow = (await workflowsOf(db, nodeId, [task.processId])).get(task.processId)!
+  const flow =
+    who.config.flows.get(task.processId) ?? (await nodeConfig(db, nodeId)).flows.get(task.processId)
+  if (!flow) throw taskNotFound()
   if (!mayOnProcess(who, 'task_view', flow.process.key)) throw taskNotFound()
   if (right === 'task_edit' && !mayOnProcess(who, 'task_edit', flow.process.key)) throw forbidden()
   return { task, ...flow }
@@ -103,7 +99,7 @@ export async function taskFor(
   right: 'task_view' | 'task_edit' = 'task_view',
 ) {
   const who = await taskCaller(db, c, nodeId)
-  return { who, ...(await reachTask(db, who, nodeId, () => findTask(db, nodeId, taskId), right)) }
+  return { who, ...(await reachTask(db, nodeId, who, () => findTask(db, nodeId, taskId), right)) }
 }
 
 export async function createTask(
@@ -117,13 +113,13 @@ export async function createTask(
   if (input.process_id !== undefined && input.process_id !== processId)
     throw badInput('tasks.field_not_editable', ['body', 'process_id'])
   const task = await db.transaction(async (tx) => {
-    const flow = (await workflowsOf(tx, nodeId, [processId])).get(processId)
+    const flow = who.config.flows.get(processId)
     if (!flow) throw notFound('processes.process_not_found', ['params', 'id'])
     if (!mayOnProcess(who, 'task_create', flow.process.key)) throw forbidden()
     await requireAssignee(tx, nodeId, input.assignee_id)
-    const editable = await editableOf(tx, nodeId, processId)
+    const { editable } = flow
     const given = input.custom_fields ?? {}
-    const customFields = await validateCustomFields(tx, nodeId, given, { editable })
+    const customFields = await validateCustomFields(tx, nodeId, given, { editable, defs: who.config.customs })
     const status = initialStatus(flow.workflow)
     if (!status) throw badInput('processes.progress_empty', ['params', 'id'])
     const values: TaskValues = {
@@ -164,14 +160,14 @@ export async function createTask(
 
 export async function getTask(db: Db, c: Caller, nodeId: string, taskId: string) {
   const who = await taskCaller(db, c, nodeId)
-  const { task } = await reachTask(db, who, nodeId, () => findTask(db, nodeId, taskId))
+  const { task } = await reachTask(db, nodeId, who, () => findTask(db, nodeId, taskId))
   return (await presentTasks(db, nodeId, [task], who))[0]!
 }
 
 /** By `{KEY}-{n}`, in any case (keys are stored upper-case). */
 export async function getTaskByKey(db: Db, c: Caller, nodeId: string, key: string) {
   const who = await taskCaller(db, c, nodeId)
-  const { task } = await reachTask(db, who, nodeId, () => findTaskByKey(db, nodeId, key.trim().toUpperCase()))
+  const { task } = await reachTask(db, nodeId, who, () => findTaskByKey(db, nodeId, key.trim().toUpperCase()))
   return (await presentTasks(db, nodeId, [task], who))[0]!
 }
 
@@ -182,7 +178,7 @@ export async function getTaskByKey(db: Db, c: Caller, nodeId: string, key: strin
 export async function listTasks(db: Db, c: Caller, nodeId: string, q: Pagination & { process_id?: string }) {
   const who = await taskCaller(db, c, nodeId)
   if (who.rights.task_view === undefined) throw forbidden()
-  const scope = await scopeOf(db, nodeId, who.rights, 'task_view')
+  const scope = scopeIn(who.config, who.rights, 'task_view')
   const { rows, total } = await listTaskRows(db, nodeId, scope, q)
   return { rows: await presentTasks(db, nodeId, rows, who), total }
 }
@@ -198,19 +194,17 @@ export async function listTasks(db: Db, c: Caller, nodeId: string, q: Pagination
 export async function editTask(db: Db, c: Caller, nodeId: string, taskId: string, input: EditTaskInput) {
   const who = await taskCaller(db, c, nodeId)
   const { task, changed } = await db.transaction(async (tx) => {
-    const { task: before, workflow } = await reachTask(
-      tx,
-      who,
-      nodeId,
-      () => lockTask(tx, nodeId, taskId),
-      'task_edit',
-    )
+    const {
+      task: before,
+      workflow,
+      editable,
+    } = await reachTask(db, nodeId, who, () => lockTask(tx, nodeId, taskId), 'task_edit')
     if (input.version !== before.version) throw conflict('tasks.task_conflict', ['body', 'version'])
     // The assignee a task already has passes even if they have left the node since (a card posted back).
     if (input.assignee_id !== before.assigneeId) await requireAssignee(tx, nodeId, input.assignee_id)
     if (input.status_id !== undefined && input.status_id !== before.statusId) {
-      const [known] = await statusesByIds(tx, nodeId, [input.status_id])
-      if (!known) throw notFound('statuses.status_not_found', ['body', 'status_id'])
+      if (!who.config.statuses.has(input.status_id))
+        throw notFound('statuses.status_not_found', ['body', 'status_id'])
     }
     const issues: DetailEntry[] = []
     if (input.author_id !== undefined && input.author_id !== before.authorId)
@@ -218,16 +212,13 @@ export async function editTask(db: Db, c: Caller, nodeId: string, taskId: string
     if (input.process_id !== undefined && input.process_id !== before.processId)
       issues.push(detail('tasks.field_not_editable', ['body', 'process_id']))
 
-    const editable = await editableOf(tx, nodeId, before.processId)
     let customFields = before.customFields
     if (input.custom_fields !== undefined) {
       const parsed = await validateCustomFields(
         tx,
         nodeId,
         deepMerge(before.customFields, input.custom_fields),
-        {
-          editable,
-        },
+        { editable, defs: who.config.customs },
       )
       issues.push(...notEditable(input.custom_fields, editable, before.customFields))
       customFields = { ...before.customFields, ...parsed }

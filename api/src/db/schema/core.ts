@@ -74,6 +74,11 @@ export const nodes = pgTable('nodes', {
   settings: jsonb('settings').$type<NodeSettings>().notNull().default({}),
   /** Bumped on every settings change: the browser refreshes its cached theme when it differs. */
   version: integer('version').notNull().default(1),
+  /**
+   * Bumped by triggers (migration 0006) whenever the node's workflow, fields or forms change:
+   * the upstream caches that configuration per node and version (services/node-config.ts).
+   */
+  configVersion: integer('config_version').notNull().default(1),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
