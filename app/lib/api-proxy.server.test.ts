@@ -69,6 +69,8 @@ describe('forwardResponseHeaders', () => {
       connection: 'keep-alive',
       'transfer-encoding': 'chunked',
       'access-control-allow-origin': '*',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
     })
     expect(Object.fromEntries(h)).toEqual({
       'content-type': 'application/json',
@@ -76,6 +78,8 @@ describe('forwardResponseHeaders', () => {
       etag: '"1"',
       'retry-after': '30',
       location: '/api/files/1',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
     })
   })
 })

@@ -53,9 +53,14 @@ const DROP_REQUEST = new Set([
   'expect',
 ])
 
-/** Response headers that matter to API clients; everything else (server, date, cors…) stays behind. */
+/**
+ * Response headers that matter to API clients; everything else (server, date, cors…) stays behind.
+ * An attachment's nosniff and sandbox CSP go through: on the public host they guard the browser.
+ */
 const KEEP_RESPONSE = new Set([
   'content-type',
+  'x-content-type-options',
+  'content-security-policy',
   'content-length',
   'content-disposition',
   'content-language',

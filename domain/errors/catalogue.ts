@@ -74,6 +74,7 @@ export const catalogue = {
   'attachments.attachment_not_deleted': 'Attachment not deleted',
   'attachments.attachment_created': 'File attached',
   'attachments.attachment_not_found': 'Attachment not found',
+  'attachments.thumbnail_not_found': 'This attachment has no thumbnail',
   'nodes.node_not_found': 'Node not found',
   'nodes.node_edited': 'Changes saved',
   'nodes.node_created': 'Node created',

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
 import { ADMIN, ORIGIN } from './env'
 import { apiToken } from './utils'
 
@@ -14,6 +15,13 @@ let adminToken: string
 let nodeId: string
 const PASSWORD = 'tasks-e2e-password'
 const shots = process.env.SHOTS_DIR ?? '/tmp/shots-tasks'
+
+/** A real picture, for a thumbnail: two colours, 640×400. */
+const photo = () =>
+  sharp({ create: { width: 640, height: 400, channels: 3, background: '#2f7d6d' } })
+    .composite([{ input: { create: { width: 320, height: 200, channels: 3, background: '#f2c14e' } } }])
+    .png()
+    .toBuffer()
 
 const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
 
@@ -227,6 +235,28 @@ for (const js of [true, false]) {
       await page.getByTestId('attachment').first().getByRole('button', { name: 'Delete four.txt' }).click()
       await expect(alert(page, 'success')).toContainText('Attachment deleted')
       await expect(page.getByTestId('attachment').filter({ hasText: 'four.txt' })).toHaveCount(0)
+
+      // An image shows its thumbnail, loaded through the /api forwarding.
+      await page.locator('#attachment-file').setInputFiles({
+        name: 'photo.png',
+        mimeType: 'image/png',
+        buffer: await photo(),
+      })
+      await page.getByTestId('attachment-upload').click()
+      const picture = page
+        .getByTestId('attachment')
+        .filter({ hasText: 'photo.png' })
+        .getByTestId('attachment-picture')
+      await expect(picture).toHaveAttribute('src', /^\/api\/attachments\/[\w-]+\/[\w-]+\/thumbnail$/)
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBe(320)
+      const thumb = await page.request.get(`${ORIGIN}${await picture.getAttribute('src')}`)
+      expect([
+        thumb.status(),
+        thumb.headers()['content-type'],
+        thumb.headers()['x-content-type-options'],
+      ]).toEqual([200, 'image/webp', 'nosniff'])
     })
 
     test('a save over a stale version shows the conflict and the current data', async ({
@@ -332,8 +362,9 @@ test.describe('screenshots', () => {
       })
       const task = await (await request.get(`${ORIGIN}/api/tasks/${nodeId}/${key}/key`)).json()
       for (const name of ['spec.pdf', 'photo.png', 'notes.txt', 'log.txt']) {
+        const buffer = name === 'photo.png' ? await photo() : Buffer.from(`file ${name}`)
         await request.post(`${ORIGIN}/api/attachments/${nodeId}/${task.data.id}`, {
-          multipart: { file: { name, mimeType: 'text/plain', buffer: Buffer.from(`file ${name}`) } },
+          multipart: { file: { name, mimeType: 'text/plain', buffer } },
         })
       }
       await request.post(`${ORIGIN}/api/tasks/${nodeId}/${task.data.id}/comments`, {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { basename } from 'node:path'
-import { type Readable, Transform } from 'node:stream'
+import { Readable, Transform } from 'node:stream'
 import { fieldRulesAt } from '@domain/workflow/moves'
 import type { Db } from '../db/client'
 import type { Caller } from '../http/caller'
@@ -14,7 +14,8 @@ import {
 } from '../repositories/task-parts-repository'
 import { lockTask, touchTask } from '../repositories/tasks-repository'
 import type { FileStorage } from '../storage'
-import { SNIFF_BYTES, sniffContentType } from '../storage/sniff'
+import { SNIFF_BYTES, sniffContentType, THUMBNAIL_TYPES } from '../storage/sniff'
+import { makeThumbnail } from '../storage/thumbnail'
 import { forgetTotals } from './task-counts'
 import { presentAttachment } from './task-read'
 import { taskFor } from './tasks'
@@ -23,8 +24,9 @@ import { taskFor } from './tasks'
  * Attachments of a task (spec §7): uploaded with task_edit, read with task_view, deleted with
  * task_edit. The bytes go to the storage first and the row follows in a transaction (a failed row
  * removes the bytes); a deletion removes the row first and the bytes after it commits. The content
- * type is sniffed from the bytes. Thumbnails: none yet (no image library is installed), so
- * thumbnail_key stays null and the card shows the image itself for the raster types.
+ * type is sniffed from the bytes. An image of THUMBNAIL_TYPES also gets a thumbnail, made from the
+ * stored bytes before the row is written (never under the task's lock) and stored beside them
+ * (`….thumb`); an image that cannot be decoded still uploads, with thumbnail_key null.
  */
 
 const notFoundHere = () => notFound('attachments.attachment_not_found')
@@ -75,6 +77,31 @@ export interface Upload {
   truncated(): boolean
 }
 
+/** Where an upload's notes go (the request's logger): why an image got no thumbnail. */
+export interface UploadLog {
+  info(obj: object, msg: string): void
+}
+
+/** Stores the thumbnail of the image under `key` beside it: its key, or null when none could be made. */
+async function storeThumbnail(storage: FileStorage, key: string, log?: UploadLog): Promise<string | null> {
+  const thumbKey = `${key}.thumb`
+  try {
+    const body = await storage.get(key)
+    if (!body) return null
+    const thumb = await makeThumbnail(body)
+    if (!thumb.ok) {
+      log?.info({ key, reason: thumb.error.message }, 'no thumbnail for this image')
+      return null
+    }
+    await storage.put(thumbKey, Readable.from([thumb.bytes]))
+    return thumbKey
+  } catch (err) {
+    log?.info({ key, err }, 'thumbnail not stored')
+    await storage.delete(thumbKey).catch(() => undefined)
+    return null
+  }
+}
+
 export async function uploadAttachment(
   db: Db,
   storage: FileStorage,
@@ -83,6 +110,7 @@ export async function uploadAttachment(
   taskId: string,
   type: string,
   file: Upload | undefined,
+  log?: UploadLog,
 ) {
   const { task, workflow, who } = await taskFor(db, c, nodeId, taskId, 'task_edit')
   if (fieldRulesAt(workflow, task.statusId).readonly.includes('attachments'))
@@ -93,10 +121,13 @@ export async function uploadAttachment(
   const { tap, head } = headOf(SNIFF_BYTES)
   file.stream.on('error', (err) => tap.destroy(err))
   const { size } = await storage.put(key, file.stream.pipe(tap))
+  let thumbnailKey: string | null = null
   try {
     if (file.truncated()) throw new AppError(413, 'request.too_large', ['body', 'file'])
     if (size === 0) throw badInput('value_error.missing', ['body', 'file'])
     const name = cleanFileName(file.filename)
+    const contentType = sniffContentType(head(), name, size <= SNIFF_BYTES)
+    if (THUMBNAIL_TYPES.has(contentType)) thumbnailKey = await storeThumbnail(storage, key, log)
     const row = await db.transaction(async (tx) => {
       if (!(await lockTask(tx, nodeId, task.id))) throw notFound('tasks.task_not_found')
       const a = await insertAttachment(tx, {
@@ -105,10 +136,10 @@ export async function uploadAttachment(
         taskId: task.id,
         type,
         name,
-        contentType: sniffContentType(head(), name, size <= SNIFF_BYTES),
+        contentType,
         size,
         storageKey: key,
-        thumbnailKey: null,
+        thumbnailKey,
         uploadedBy: who.userId,
       })
       await touchTask(tx, nodeId, task.id)
@@ -121,6 +152,7 @@ export async function uploadAttachment(
     return presentAttachment(nodeId, row, c.auth.user)
   } catch (e) {
     await storage.delete(key)
+    if (thumbnailKey) await storage.delete(thumbnailKey)
     throw e
   }
 }
@@ -131,6 +163,17 @@ export async function openAttachment(db: Db, storage: FileStorage, c: Caller, no
   const body = await storage.get(row.storageKey)
   if (!body) throw notFoundHere()
   return { row, body }
+}
+
+/** The thumbnail's bytes (task_view of its task, as the file itself): 404 when the image has none. */
+export async function openThumbnail(db: Db, storage: FileStorage, c: Caller, nodeId: string, id: string) {
+  const { row } = await reach(db, c, nodeId, id, 'task_view')
+  const body = row.thumbnailKey ? await storage.get(row.thumbnailKey) : undefined
+  if (!body) throw notFound('attachments.thumbnail_not_found')
+  // A few kilobytes: read whole, so that it goes out with its Content-Length.
+  const chunks: Buffer[] = []
+  for await (const chunk of body) chunks.push(Buffer.from(chunk as Buffer))
+  return { row, bytes: Buffer.concat(chunks) }
 }
 
 /** Deletes an attachment (task_edit of its task); refused while the task's status keeps attachments read-only. */
@@ -149,5 +192,6 @@ export async function deleteAttachment(db: Db, storage: FileStorage, c: Caller, 
   forgetTotals(nodeId)
   // After the commit: bytes whose removal fails are orphans, never a row without bytes.
   await storage.delete(row.storageKey).catch(() => undefined)
+  if (row.thumbnailKey) await storage.delete(row.thumbnailKey).catch(() => undefined)
   return { id: row.id }
 }

@@ -31,7 +31,7 @@ export const presentAttachment = (nodeId: string, a: AttachmentRow, by?: UserRow
   content_type: a.contentType,
   size: a.size,
   url: `${API_PREFIX}/attachments/${nodeId}/${a.id}`,
-  thumbnail_url: null as string | null,
+  thumbnail_url: a.thumbnailKey ? `${API_PREFIX}/attachments/${nodeId}/${a.id}/thumbnail` : null,
   user: by ? { id: by.id, full_name: fullName(by), logo: null as string | null } : null,
   created_at: a.createdAt.toISOString(),
 })

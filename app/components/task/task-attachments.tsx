@@ -7,8 +7,15 @@ import { Button } from '~/components/ui/button'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { attachmentsView, formatSize, isImageName } from '~/lib/tasks/attachments'
 
-/** A picture by its name (spec §9) whose bytes the upstream found to be an image. */
-const isThumbnail = (a: CardAttachment) => isImageName(a.name) && a.content_type.startsWith('image/')
+/**
+ * The row's square: the upstream's thumbnail when it made one (a PNG, JPEG, GIF or WebP image);
+ * an SVG named as a picture (spec §9) is its own thumbnail; anything else, an image that could not
+ * be decoded among them, is a file glyph — never the full-size file, which may weigh megabytes.
+ */
+function AttachmentPicture({ attachment: a }: { attachment: CardAttachment }) {
+  const src = a.thumb ?? (isImageName(a.name) && a.content_type === 'image/svg+xml' ? a.href : null)
+  return src ? <img src={src} alt="" loading="lazy" data-testid="attachment-picture" /> : <FileGlyph />
+}
 
 export interface CardAttachment {
   id: string
@@ -16,6 +23,8 @@ export interface CardAttachment {
   size: number
   content_type: string
   href: string
+  /** The thumbnail through the /api forwarding, when the upstream made one. */
+  thumb: string | null
   user: string
   created_at: string
 }
@@ -90,7 +99,7 @@ export function TaskAttachments({
               data-testid="attachment"
             >
               <span className="attachment-thumb" aria-hidden="true">
-                {isThumbnail(a) ? <img src={a.href} alt="" loading="lazy" /> : <FileGlyph />}
+                <AttachmentPicture attachment={a} />
               </span>
               <span className="attachment-main">
                 <a className="attachment-name" href={a.href} download={a.name}>

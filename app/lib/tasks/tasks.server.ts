@@ -133,3 +133,10 @@ export function attachmentHref(access: Access, a: Pick<Attachment, 'id' | 'url'>
   if (a.url.startsWith('/api/')) return a.url
   return `/api/attachments/${node(access)}/${id(a.id)}`
 }
+
+/** Where the browser loads an image attachment's thumbnail (the same forwarding), if it has one. */
+export function thumbnailHref(access: Access, a: Pick<Attachment, 'id' | 'thumbnail_url'>): string | null {
+  if (!a.thumbnail_url) return null
+  if (a.thumbnail_url.startsWith('/api/')) return a.thumbnail_url
+  return `/api/attachments/${node(access)}/${id(a.id)}/thumbnail`
+}

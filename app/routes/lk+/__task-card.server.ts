@@ -26,6 +26,7 @@ import {
   taskByKey,
   taskComments,
   taskHistory,
+  thumbnailHref,
 } from '~/lib/tasks/tasks.server'
 import { streamAttachment } from '~/lib/tasks/upload.server'
 import type { ToastInput } from '~/lib/toast'
@@ -111,6 +112,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       size: a.size,
       content_type: a.content_type,
       href: attachmentHref(access, a),
+      thumb: thumbnailHref(access, a),
       user: a.user?.full_name ?? '',
       created_at: a.created_at,
     })),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type UploadFile, uploadFile } from '../../../test/attachment-factories'
 import { badTokens, expectEachRefused } from '../../../test/bad-tokens'
 import { dbState, unchanged } from '../../../test/db-state'
 import { locs } from '../../../test/details'
@@ -24,26 +25,11 @@ const storage = () => w.h.app.storage as MemoryStorage
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
 
 /** A multipart upload of one file part, as a browser's form sends it. */
-async function upload(
+const upload = (
   taskId: string,
-  file: { bytes: Buffer; name: string; type?: string } | null,
+  file: UploadFile | null,
   opts: { token?: string; query?: string; node?: string } = {},
-) {
-  const form = new FormData()
-  if (file)
-    form.append(
-      'file',
-      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }),
-      file.name,
-    )
-  else form.append('note', 'no file here')
-  const res = await fetch(`${w.h.url}/attachments/${opts.node ?? w.startId}/${taskId}${opts.query ?? ''}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${opts.token ?? w.adminToken}` },
-    body: form,
-  })
-  return { status: res.status, body: await res.json() }
-}
+) => uploadFile(w.h, opts.token ?? w.adminToken, opts.node ?? w.startId, taskId, file, opts.query)
 
 const get = (id: string, token = w.adminToken) =>
   fetch(`${w.h.url}/attachments/${w.startId}/${id}`, { headers: { authorization: `Bearer ${token}` } })

@@ -4,8 +4,9 @@ import { z } from 'zod'
 import { callerOf } from '../../http/caller'
 import { envelope, errorEnvelope, ok } from '../../http/envelope'
 import { idSchema } from '../../http/params'
-import { deleteAttachment, openAttachment, uploadAttachment } from '../../services/attachments'
+import { deleteAttachment, openAttachment, openThumbnail, uploadAttachment } from '../../services/attachments'
 import { INLINE_TYPES } from '../../storage/sniff'
+import { THUMBNAIL_BOX, THUMBNAIL_CONTENT_TYPE } from '../../storage/thumbnail'
 import { attachmentSchema } from '../tasks/schemas'
 
 // POST names a task, GET and DELETE an attachment in the same segment: one name, {id} (ADR 009 §9).
@@ -34,6 +35,16 @@ export function contentDisposition(name: string, contentType: string): string {
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`
 }
 
+/** What a download must not let a browser do with the bytes: guess their type, run anything. */
+const SAFE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; sandbox",
+  'cache-control': 'private, max-age=0, must-revalidate',
+}
+
+/** The thumbnail's own file name: the image's, with the thumbnail's extension. */
+const thumbnailName = (name: string) => `${name.replace(/\.[A-Za-z0-9]{1,8}$/, '')}.webp`
+
 /** Attachments of tasks (spec §7): one file per upload, read back with the task's view right. */
 export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
@@ -49,7 +60,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['attachments'],
         summary: 'Attaches a file to a task (task_edit); multipart/form-data, one file part',
         description:
-          'The content type is sniffed from the bytes, not taken from the client. Past UPLOAD_MAX_MB: 413 request.too_large. No file or an empty one: 422 value_error.missing at body.file. Recorded in the task’s history (field `attachments`). Thumbnails are not made yet (thumbnail_url null).',
+          'The content type is sniffed from the bytes, not taken from the client. Past UPLOAD_MAX_MB: 413 request.too_large. No file or an empty one: 422 value_error.missing at body.file. Recorded in the task’s history (field `attachments`). A PNG, JPEG, GIF or WebP image also gets a thumbnail (thumbnail_url); one that cannot be decoded still uploads, with thumbnail_url null.',
         consumes: ['multipart/form-data'],
         params: uploadParams,
         querystring: uploadQuery,
@@ -71,6 +82,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         req.params.id,
         req.query.type,
         file,
+        req.log,
       )
       return reply.status(201).send(ok(data, 'attachments.attachment_created'))
     },
@@ -101,10 +113,35 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', row.contentType)
         .header('content-length', row.size)
         .header('content-disposition', contentDisposition(row.name, row.contentType))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, max-age=0, must-revalidate')
+        .headers(SAFE_HEADERS)
         .send(body)
+    },
+  )
+
+  app.get(
+    '/:nodeId/:id/thumbnail',
+    {
+      schema: {
+        tags: ['attachments'],
+        summary: "An image attachment's thumbnail (task_view of its task)",
+        description: `The image upright (EXIF orientation applied), fitted inside ${THUMBNAIL_BOX}×${THUMBNAIL_BOX} and never enlarged, as ${THUMBNAIL_CONTENT_TYPE} without metadata; made on upload for PNG, JPEG, GIF and WebP (the first frame of an animation). Served inline with the download's headers. An attachment of a task the caller may not view answers 404 attachments.attachment_not_found; one without a thumbnail (not an image, or one that could not be decoded) 404 attachments.thumbnail_not_found.`,
+        params: attachmentParams,
+        response: { 200: z.unknown().describe('The thumbnail'), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { row, bytes } = await openThumbnail(
+        app.db,
+        app.storage,
+        callerOf(req),
+        req.params.nodeId,
+        req.params.id,
+      )
+      return reply
+        .header('content-type', THUMBNAIL_CONTENT_TYPE)
+        .header('content-disposition', contentDisposition(thumbnailName(row.name), THUMBNAIL_CONTENT_TYPE))
+        .headers(SAFE_HEADERS)
+        .send(bytes)
     },
   )
 
