@@ -10,7 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { Config } from './config'
-import type { Database, Db } from './db/client'
+import type { Database, Db, Listening } from './db/client'
 import { API_PREFIX } from './http/prefix'
 import { TokenSigner } from './lib/tokens'
 import { authPlugin } from './plugins/auth'
@@ -28,6 +28,7 @@ import { tasksRoutes } from './routes/tasks'
 import { rqlRoutes } from './routes/tasks/rql-routes'
 import { teamsRoutes } from './routes/teams'
 import { usersRoutes } from './routes/users'
+import { AuthCache, registerAuthCache } from './services/auth-cache'
 import { type FileStorage, openStorage } from './storage'
 
 declare module 'fastify' {
@@ -37,6 +38,8 @@ declare module 'fastify' {
     config: Config
     tokens: TokenSigner
     storage: FileStorage
+    /** This process's ear on the database's change notices (the auth cache's invalidation). */
+    changes: Listening
   }
   interface FastifyRequest {
     /** The caller's address: X-Forwarded-For is believed only from the web app (proxy key). */
@@ -92,6 +95,20 @@ export async function buildApp(
   app.decorate('tokens', new TokenSigner(config.secret))
   app.decorate('storage', opts.storage ?? openStorage(config.filesDir))
   app.decorateRequest('clientIp', '')
+  // Sessions and node access kept in memory, dropped on the database's change notices (0007).
+  const authCache = new AuthCache()
+  registerAuthCache(database.db, authCache)
+  const listening = await database.listen('nodus_changes', {
+    notice: (payload) => authCache.changed(payload),
+    listening: (on) => authCache.setListening(on),
+  })
+  app.decorate('changes', listening)
+  app.addHook('onClose', async () => listening.stop())
+  // A write answers only after this process has heard the notices of what it changed, so the
+  // caller's next call never meets what the write replaced (read your writes through the cache).
+  app.addHook('onSend', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') await listening.sync()
+  })
   app.addHook('onRequest', async (req, reply) => {
     const fwd = req.headers['x-forwarded-for']
     req.clientIp =

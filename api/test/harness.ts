@@ -79,6 +79,8 @@ export async function startApi(env: Record<string, string> = {}): Promise<Harnes
   const url = `${address}/api`
 
   const call: Harness['call'] = async (method, path, opts = {}) => {
+    // Tests also change rows straight in the database: the process hears of it before the call.
+    await app.changes.sync()
     const headers: Record<string, string> = { ...opts.headers }
     if (opts.token) headers.authorization = `Bearer ${opts.token}`
     if (opts.body !== undefined) headers['content-type'] = 'application/json'

@@ -9,10 +9,82 @@ export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
+/** What a listener hears: the notices of a channel, and whether it can hear them at all now. */
+export interface ChangeListener {
+  notice(payload: string): void
+  /** true once LISTEN is in place (again); false when the connection that listens is lost. */
+  listening(on: boolean): void
+}
+
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** LISTENs on `channel` (NOTIFY from triggers) until stopped. */
+  listen(channel: string, to: ChangeListener): Promise<Listening>
   close(): Promise<void>
+}
+
+export interface Listening {
+  /**
+   * Resolves once every notice of a transaction committed before the call has been heard: the
+   * server sends a listener's pending notices before it answers its next query.
+   */
+  sync(): Promise<void>
+  stop(): Promise<void>
+}
+
+/**
+ * node-postgres: one client of its own holds the LISTEN. When it is lost the listener is told, and
+ * it is opened again after a pause, until stopped.
+ */
+async function listenOnServer(
+  pg: typeof import('pg').default,
+  connectionString: string,
+  channel: string,
+  to: ChangeListener,
+) {
+  let stopped = false
+  let client: import('pg').Client | undefined
+  let retry: NodeJS.Timeout | undefined
+  const open = async () => {
+    const c = new pg.Client({ connectionString })
+    client = c
+    c.on('notification', (n) => {
+      if (n.channel === channel) to.notice(n.payload ?? '')
+    })
+    const lost = () => {
+      if (client !== c) return
+      client = undefined
+      to.listening(false)
+      c.end().catch(() => undefined)
+      if (!stopped) retry = setTimeout(() => void open().catch(() => undefined), 1000)
+    }
+    c.on('error', lost)
+    c.on('end', lost)
+    try {
+      await c.connect()
+      await c.query(`LISTEN ${channel}`)
+    } catch (e) {
+      lost()
+      throw e
+    }
+    to.listening(true)
+  }
+  // Not reachable now: the caches stay off and the retries go on.
+  await open().catch(() => undefined)
+  return {
+    sync: async () => {
+      await client?.query('select 1').catch(() => undefined)
+    },
+    stop: async () => {
+      stopped = true
+      clearTimeout(retry)
+      const c = client
+      client = undefined
+      to.listening(false)
+      await c?.end().catch(() => undefined)
+    },
+  }
 }
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle')
@@ -35,7 +107,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     pool.on('error', (err) => console.error('[db] idle client error:', err.message))
     const db = drizzle(pool, { schema }) as unknown as Db
     await migrate(db as never, { migrationsFolder })
-    return { db, kind: 'postgres', close: () => pool.end() }
+    return {
+      db,
+      kind: 'postgres',
+      listen: (channel, to) => listenOnServer(pg, opts.databaseUrl!, channel, to),
+      close: () => pool.end(),
+    }
   }
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
@@ -48,7 +125,24 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const client = await PGlite.create(dir, { extensions: { pg_trgm } })
   const db = drizzle(client, { schema }) as unknown as Db
   await migrate(db as never, { migrationsFolder })
-  return { db, kind: 'pglite', close: () => client.close() }
+  return {
+    db,
+    kind: 'pglite',
+    // One in-process connection: its notices arrive before the commit that sends them resolves,
+    // and there is no connection to lose.
+    listen: async (channel, to) => {
+      const stop = await client.listen(channel, (payload) => to.notice(payload))
+      to.listening(true)
+      return {
+        sync: async () => undefined,
+        stop: async () => {
+          to.listening(false)
+          await stop()
+        },
+      }
+    },
+    close: () => client.close(),
+  }
 }
 
 /** The number of migration files, to report in health whether the database is current. */

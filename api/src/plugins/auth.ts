@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { sessions, users } from '../db/schema'
 import { notAuthenticated } from '../http/errors'
+import { authCacheOf } from '../services/auth-cache'
 
 export type AuthUser = typeof users.$inferSelect
 export interface Auth {
@@ -36,7 +37,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null as unknown as Auth)
   // Every authenticated call runs this: prepared once, so PostgreSQL parses and plans it once.
   const findSession = app.db
-    .select({ user: users, impersonatorId: sessions.impersonatorId })
+    .select({ user: users, impersonatorId: sessions.impersonatorId, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -55,8 +56,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!token) throw notAuthenticated()
     const claims = await app.tokens.verify(token)
     if (!claims) throw notAuthenticated()
-    const [row] = await findSession.execute({ sessionId: claims.sessionId, userId: claims.userId })
-    if (!row) throw notAuthenticated()
+    const cache = authCacheOf(app.db)
+    let row = cache?.session(claims.sessionId, claims.userId)
+    if (!row) {
+      const mark = cache?.mark() ?? -1
+      ;[row] = await findSession.execute({ sessionId: claims.sessionId, userId: claims.userId })
+      if (!row) throw notAuthenticated()
+      cache?.keepSession(mark, claims.sessionId, claims.userId, row)
+    }
     req.auth = { user: row.user, sessionId: claims.sessionId, impersonatorId: row.impersonatorId }
   })
 })

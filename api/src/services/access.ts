@@ -7,6 +7,7 @@ import { forbidden, notFound } from '../http/errors'
 import type { Auth } from '../plugins/auth'
 import { rightsOf } from '../repositories/rights-repository'
 import { boundNodeIds, findUserById, type UserRow } from '../repositories/users-repository'
+import { authCacheOf } from './auth-cache'
 
 const theirs = alias(nodeUsers, 'theirs')
 
@@ -47,15 +48,25 @@ const prepare = (db: Db) =>
     .prepare('node_access')
 const prepared = new WeakMap<Db, ReturnType<typeof prepare>>()
 
-/** The node, the binding, rights and teams, or undefined when the node is unknown or not the caller's. */
+/**
+ * The node, the binding, rights and teams, or undefined when the node is unknown or not the
+ * caller's. Kept in the process's auth cache until the database announces a change to any of them.
+ */
 async function readAccess(db: Db, auth: Auth, nodeId: string): Promise<NodeAccess | undefined> {
+  const cache = authCacheOf(db)
+  const kept = cache?.nodeAccess(auth.user.id, nodeId)
+  if (kept) return kept
+  const mark = cache?.mark() ?? -1
   let statement = prepared.get(db)
   if (!statement) {
     statement = prepare(db)
     prepared.set(db, statement)
   }
   const [row] = await statement.execute({ userId: auth.user.id, nodeId })
-  return row && { node: row.node, rights: mergeRights(row.rights), teamIds: row.teamIds }
+  if (!row) return undefined
+  const access = { node: row.node, rights: mergeRights(row.rights), teamIds: row.teamIds }
+  cache?.keepNodeAccess(mark, auth.user.id, nodeId, access)
+  return access
 }
 
 /**
