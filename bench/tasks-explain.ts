@@ -1,14 +1,14 @@
 // The plans of RQL queries as the upstream runs them: each query is compiled by the real compiler
 // (api/src/rql) and both of its statements — the page (per_page + 1 rows) and the total — are
-// shown with EXPLAIN (ANALYZE, BUFFERS); each --key= is the get-by-key lookup (the repository's
-// statement, GET /tasks/{nodeId}/{key}/key). Run with tsx (it imports the upstream's TypeScript):
+// shown with EXPLAIN (ANALYZE, BUFFERS); each --key= is the get-by-key statement (the task with
+// its attachments and people, task-card-repository.ts: GET /tasks/{nodeId}/{key}/key). Run with tsx (it imports the upstream's TypeScript):
 //   npx tsx bench/tasks-explain.ts --database-url=postgres://… [--node=start] [--per-page=50] [--key=DEV-1234 …] 'query' …
 // Prints JSON: [{ query, page: { sql, plan }, count: { sql, plan } } …, { key, lookup: { sql, plan } } …].
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase } from '../api/src/db/client'
 import { nodes, users } from '../api/src/db/schema'
-import { taskByKeyQuery } from '../api/src/repositories/tasks-repository'
+import { taskCardByKeyQuery } from '../api/src/repositories/task-card-repository'
 import { compileText, countQuery, matchingQuery, scopeCondition } from '../api/src/services/task-query'
 
 const opts = { url: process.env.DATABASE_URL ?? '', node: 'start', perPage: 50 }
@@ -47,7 +47,7 @@ try {
   }
   // As getTaskByKey asks it: the key upper-cased.
   for (const key of keys)
-    out.push({ key, lookup: await explain(taskByKeyQuery(db, node!.id, key.trim().toUpperCase())) })
+    out.push({ key, lookup: await explain(taskCardByKeyQuery(db, node!.id, key.trim().toUpperCase())) })
   console.log(JSON.stringify(out, null, 2))
 } finally {
   await client.end()

@@ -36,19 +36,6 @@ export async function findTask(db: Db | Tx, nodeId: string, id: string): Promise
   return row
 }
 
-/** The statement of findTaskByKey, unexecuted (bench/tasks-explain.ts explains it). */
-export const taskByKeyQuery = (db: Db | Tx, nodeId: string, key: string) =>
-  db
-    .select()
-    .from(tasks)
-    .where(and(eq(tasks.nodeId, nodeId), eq(tasks.key, key)))
-    .limit(1)
-
-export async function findTaskByKey(db: Db | Tx, nodeId: string, key: string): Promise<TaskRow | undefined> {
-  const [row] = await taskByKeyQuery(db, nodeId, key)
-  return row
-}
-
 /** The task's row, locked for the rest of the transaction. */
 export async function lockTask(tx: Tx, nodeId: string, id: string): Promise<TaskRow | undefined> {
   const [row] = await tx

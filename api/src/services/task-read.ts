@@ -1,8 +1,9 @@
 import { allowedMoves, fieldRulesAt } from '@domain/workflow/moves'
 import type { Db, Tx } from '../db/client'
 import { API_PREFIX } from '../http/prefix'
+import type { Person, TaskCard } from '../repositories/task-card-repository'
 import { type AttachmentRow, attachmentsOfTasks } from '../repositories/task-parts-repository'
-import { type TaskRow, type UserRow, usersByIds } from '../repositories/tasks-repository'
+import { type TaskRow, usersByIds } from '../repositories/tasks-repository'
 import { fullName } from '../repositories/users-repository'
 import { configCovering } from './node-config'
 import { mayOnProcess, type TaskCaller } from './task-access'
@@ -14,7 +15,7 @@ import { mayOnProcess, type TaskCaller } from './task-access'
  */
 
 /** A person on a task (spec §3 assignee/author children). */
-export const userRef = (u: UserRow) => ({
+export const userRef = (u: Person) => ({
   id: u.id,
   user_name: u.email,
   full_name: fullName(u),
@@ -24,7 +25,7 @@ export const userRef = (u: UserRow) => ({
 export type UserRef = ReturnType<typeof userRef>
 
 /** The attachment as the card lists it (spec §3: url, name, user with logo and full_name). */
-export const presentAttachment = (nodeId: string, a: AttachmentRow, by?: UserRow) => ({
+export const presentAttachment = (nodeId: string, a: AttachmentRow, by?: Person) => ({
   id: a.id,
   type: a.type,
   name: a.name,
@@ -36,16 +37,37 @@ export const presentAttachment = (nodeId: string, a: AttachmentRow, by?: UserRow
   created_at: a.createdAt.toISOString(),
 })
 
-/** Presents a page of tasks for the caller. */
-export async function presentTasks(db: Db | Tx, nodeId: string, rows: TaskRow[], who: TaskCaller) {
-  if (rows.length === 0) return []
-  const ids = rows.map((r) => r.id)
-  const config = await configCovering(db, nodeId, who.config, rows)
-  const files = await attachmentsOfTasks(db, nodeId, ids)
-  const people = await usersByIds(db, [
+/** The attachments and people of a page of tasks. */
+async function partsOf(db: Db | Tx, nodeId: string, rows: TaskRow[]) {
+  const files = await attachmentsOfTasks(
+    db,
+    nodeId,
+    rows.map((r) => r.id),
+  )
+  const people: Person[] = await usersByIds(db, [
     ...rows.flatMap((r) => [r.authorId, r.assigneeId ?? r.authorId]),
     ...[...files.values()].flat().map((a) => a.uploadedBy),
   ])
+  return { files, people }
+}
+
+/** Presents one task read with its parts (findTaskCard). */
+export async function presentCard(db: Db | Tx, nodeId: string, card: TaskCard, who: TaskCaller) {
+  const parts = { files: new Map([[card.task.id, card.files]]), people: card.people }
+  return (await presentTasks(db, nodeId, [card.task], who, parts))[0]!
+}
+
+/** Presents a page of tasks for the caller. */
+export async function presentTasks(
+  db: Db | Tx,
+  nodeId: string,
+  rows: TaskRow[],
+  who: TaskCaller,
+  parts?: { files: Map<string, AttachmentRow[]>; people: Person[] },
+) {
+  if (rows.length === 0) return []
+  const config = await configCovering(db, nodeId, who.config, rows)
+  const { files, people } = parts ?? (await partsOf(db, nodeId, rows))
   const user = new Map(people.map((u) => [u.id, u]))
   return rows.map((t) => {
     const flow = config.flows.get(t.processId)!

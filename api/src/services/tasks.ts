@@ -7,11 +7,11 @@ import type { Db, Tx } from '../db/client'
 import type { Caller } from '../http/caller'
 import type { Pagination } from '../http/envelope'
 import { AppError, badInput, conflict, forbidden, InvalidInput, notFound } from '../http/errors'
+import { findTaskCard } from '../repositories/task-card-repository'
 import { type Change, writeHistory } from '../repositories/task-parts-repository'
 import {
   boundUsers,
   findTask,
-  findTaskByKey,
   insertTask,
   listTasks as listTaskRows,
   lockTask,
@@ -24,7 +24,7 @@ import { nodeConfig } from './node-config'
 import { mayOnProcess, scopeIn, type TaskCaller, taskCaller } from './task-access'
 import { forgetTotals } from './task-counts'
 import { changedCustomFields, detail, locOf, notEditable } from './task-fields'
-import { presentTasks } from './task-read'
+import { presentCard, presentTasks } from './task-read'
 
 /*
  * Tasks (spec §3, PRODUCT.md §3–§5): created through a process, read by id or key, listed,
@@ -160,18 +160,20 @@ export async function createTask(
   return (await presentTasks(db, nodeId, [task], who))[0]!
 }
 
-export async function getTask(db: Db, c: Caller, nodeId: string, taskId: string) {
+/** The task, with its attachments and people, read in one statement. */
+async function readCard(db: Db, c: Caller, nodeId: string, where: { id: string } | { key: string }) {
   const who = await taskCaller(db, c, nodeId)
-  const { task } = await reachTask(db, nodeId, who, () => findTask(db, nodeId, taskId))
-  return (await presentTasks(db, nodeId, [task], who))[0]!
+  const card = await findTaskCard(db, nodeId, where)
+  await reachTask(db, nodeId, who, async () => card?.task)
+  return presentCard(db, nodeId, card!, who)
 }
 
+export const getTask = (db: Db, c: Caller, nodeId: string, taskId: string) =>
+  readCard(db, c, nodeId, { id: taskId })
+
 /** By `{KEY}-{n}`, in any case (keys are stored upper-case). */
-export async function getTaskByKey(db: Db, c: Caller, nodeId: string, key: string) {
-  const who = await taskCaller(db, c, nodeId)
-  const { task } = await reachTask(db, nodeId, who, () => findTaskByKey(db, nodeId, key.trim().toUpperCase()))
-  return (await presentTasks(db, nodeId, [task], who))[0]!
-}
+export const getTaskByKey = (db: Db, c: Caller, nodeId: string, key: string) =>
+  readCard(db, c, nodeId, { key: key.trim().toUpperCase() })
 
 /**
  * A page of the tasks the caller may view, newest updated first; `process_id` narrows to one
