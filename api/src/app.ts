@@ -107,7 +107,8 @@ export async function buildApp(
   // A write answers only after this process has heard the notices of what it changed, so the
   // caller's next call never meets what the write replaced (read your writes through the cache).
   app.addHook('onSend', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') await listening.sync()
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !req.routeOptions.config?.readOnly)
+      await listening.sync()
   })
   app.addHook('onRequest', async (req, reply) => {
     const fwd = req.headers['x-forwarded-for']

@@ -22,6 +22,12 @@ const envSchema = z.object({
     .number()
     .positive()
     .default(24 * 7),
+  /**
+   * Processes serving the API (node:cluster, one port). More than one needs DATABASE_URL: the
+   * embedded database lives inside one process. Each keeps its own caches, kept exact by the
+   * database's change notices.
+   */
+  API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -93,7 +93,12 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../dr
  * Opens the database: node-postgres when DATABASE_URL is set, else embedded PGlite in dataDir.
  * Migrations are applied before anything else runs.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string
+  dataDir: string
+  /** false: another process applied them (the API's cluster workers). */
+  migrate?: boolean
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg')
     const { drizzle } = await import('drizzle-orm/node-postgres')
@@ -106,7 +111,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     // drops that client and the next query opens a new one.
     pool.on('error', (err) => console.error('[db] idle client error:', err.message))
     const db = drizzle(pool, { schema }) as unknown as Db
-    await migrate(db as never, { migrationsFolder })
+    if (opts.migrate !== false) await migrate(db as never, { migrationsFolder })
     return {
       db,
       kind: 'postgres',

@@ -19,6 +19,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     public?: boolean
+    /** A POST that changes nothing (a query with a body): it need not wait for change notices. */
+    readOnly?: boolean
   }
 }
 
