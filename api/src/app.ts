@@ -107,7 +107,7 @@ export async function buildApp(
   // A write answers only after this process has heard the notices of what it changed, so the
   // caller's next call never meets what the write replaced (read your writes through the cache).
   app.addHook('onSend', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && !req.routeOptions.config?.readOnly)
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !req.routeOptions.config?.leavesAuth)
       await listening.sync()
   })
   app.addHook('onRequest', async (req, reply) => {
@@ -160,9 +160,15 @@ export async function buildApp(
       await api.register(statusesRoutes, { prefix: '/statuses' })
       await api.register(progressRoutes, { prefix: '/progress' })
       await api.register(processesRoutes, { prefix: '/processes' })
-      await api.register(tasksRoutes, { prefix: '/tasks' })
-      await api.register(attachmentsRoutes, { prefix: '/attachments' })
-      await api.register(rqlRoutes, { prefix: '/tasks' })
+      // Tasks, their parts and queries write only task rows, never what the auth cache holds.
+      await api.register(async (work) => {
+        work.addHook('onRoute', (route) => {
+          route.config = { ...route.config, leavesAuth: true }
+        })
+        await work.register(tasksRoutes, { prefix: '/tasks' })
+        await work.register(attachmentsRoutes, { prefix: '/attachments' })
+        await work.register(rqlRoutes, { prefix: '/tasks' })
+      })
     },
     { prefix: API_PREFIX },
   )

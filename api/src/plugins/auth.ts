@@ -19,8 +19,11 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     public?: boolean
-    /** A POST that changes nothing (a query with a body): it need not wait for change notices. */
-    readOnly?: boolean
+    /**
+     * The route changes nothing the auth cache holds (sessions, users, bindings, rights, teams,
+     * nodes and their configuration): it answers without waiting for change notices.
+     */
+    leavesAuth?: boolean
   }
 }
 

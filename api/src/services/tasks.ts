@@ -65,9 +65,10 @@ const valuesOf = (t: TaskRow): TaskValues => ({
 
 /** The assignee must be a user bound to the node (another tenant's user is never confirmed). */
 async function requireAssignee(tx: Db | Tx, nodeId: string, id: string | null | undefined) {
-  if (!id) return
-  if ((await boundUsers(tx, nodeId, { ids: [id] })).length === 0)
-    throw notFound('users.user_not_found', ['body', 'assignee_id'])
+  if (!id) return undefined
+  const [user] = await boundUsers(tx, nodeId, { ids: [id] })
+  if (!user) throw notFound('users.user_not_found', ['body', 'assignee_id'])
+  return user
 }
 
 /**
@@ -113,31 +114,32 @@ export async function createTask(
   const who = await taskCaller(db, c, nodeId)
   if (input.process_id !== undefined && input.process_id !== processId)
     throw badInput('tasks.field_not_editable', ['body', 'process_id'])
-  const task = await db.transaction(async (tx) => {
-    const flow = who.config.flows.get(processId)
-    if (!flow) throw notFound('processes.process_not_found', ['params', 'id'])
-    if (!mayOnProcess(who, 'task_create', flow.process.key)) throw forbidden()
-    await requireAssignee(tx, nodeId, input.assignee_id)
-    const { editable } = flow
-    const given = input.custom_fields ?? {}
-    const customFields = await validateCustomFields(tx, nodeId, given, { editable, defs: who.config.customs })
-    const status = initialStatus(flow.workflow)
-    if (!status) throw badInput('processes.progress_empty', ['params', 'id'])
-    const values: TaskValues = {
-      title: input.title,
-      description: input.description,
-      assignee: input.assignee_id ?? null,
-      status,
-      author: who.userId,
-      process: processId,
-      custom_fields: customFields,
-    }
-    const issues: DetailEntry[] = notEditable(given, editable, {})
-    for (const field of fieldRulesAt(flow.workflow, status).required)
-      if (isBlank(fieldValue(values, field)))
-        issues.push(detail('workflow.field_required', locOf(field), { field }))
-    if (issues.length) throw new InvalidInput(issues)
+  const flow = who.config.flows.get(processId)
+  if (!flow) throw notFound('processes.process_not_found', ['params', 'id'])
+  if (!mayOnProcess(who, 'task_create', flow.process.key)) throw forbidden()
+  const assignee = await requireAssignee(db, nodeId, input.assignee_id)
+  const { editable } = flow
+  const given = input.custom_fields ?? {}
+  const customFields = await validateCustomFields(db, nodeId, given, { editable, defs: who.config.customs })
+  const status = initialStatus(flow.workflow)
+  if (!status) throw badInput('processes.progress_empty', ['params', 'id'])
+  const values: TaskValues = {
+    title: input.title,
+    description: input.description,
+    assignee: input.assignee_id ?? null,
+    status,
+    author: who.userId,
+    process: processId,
+    custom_fields: customFields,
+  }
+  const issues: DetailEntry[] = notEditable(given, editable, {})
+  for (const field of fieldRulesAt(flow.workflow, status).required)
+    if (isBlank(fieldValue(values, field)))
+      issues.push(detail('workflow.field_required', locOf(field), { field }))
+  if (issues.length) throw new InvalidInput(issues)
 
+  // Only the writes hold the process's counter row: everything above was checked before.
+  const task = await db.transaction(async (tx) => {
     const counter = (await nextTaskNumber(tx, nodeId, processId))!
     const row = await insertTask(tx, {
       nodeId,
@@ -157,7 +159,9 @@ export async function createTask(
     return row
   })
   forgetTotals(nodeId)
-  return (await presentTasks(db, nodeId, [task], who))[0]!
+  // A new task has no attachments, and its people are the caller and the assignee just read.
+  const people = assignee ? [c.auth.user, assignee] : [c.auth.user]
+  return presentCard(db, nodeId, { task, files: [], people }, who)
 }
 
 /** The task, with its attachments and people, read in one statement. */

@@ -97,7 +97,6 @@ export const rqlRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/rql/:nodeId',
     {
-      config: { readOnly: true },
       schema: {
         tags: ['tasks'],
         summary: 'The tasks a query selects, a page at a time (task_view)',
