@@ -21,6 +21,27 @@ export async function nodeDefinitions(db: Db | Tx, nodeId: string): Promise<Fiel
 
 const WHERE = ['body', 'custom_fields'] as const
 
+/*
+ * Building a form's schema takes longer than checking a task with it, and the definitions come
+ * from the node's cached configuration (one array per version): schemas are kept per array and
+ * editable list, and go with the array.
+ */
+const schemas = new WeakMap<readonly FieldDefinition[], Map<string, ReturnType<typeof buildFormSchema>>>()
+function schemaFor(defs: readonly FieldDefinition[], editable: readonly string[] | undefined) {
+  let byEditable = schemas.get(defs)
+  if (!byEditable) {
+    byEditable = new Map()
+    schemas.set(defs, byEditable)
+  }
+  const key = editable ? JSON.stringify(editable) : '*'
+  let schema = byEditable.get(key)
+  if (!schema) {
+    schema = buildFormSchema(defs, { editable })
+    if (byEditable.size < 100) byEditable.set(key, schema)
+  }
+  return schema
+}
+
 /** Keys of the values that no definition has, at any depth of dotted names ('cf_address.town'). */
 function unknownKeys(values: Record<string, unknown>, names: string[], path: string[] = []): DetailEntry[] {
   const out: DetailEntry[] = []
@@ -67,7 +88,7 @@ export async function validateCustomFields(
     defs.map((d) => d.name),
   )
   if (unknown.length) throw new InvalidInput(unknown)
-  const parsed = buildFormSchema(defs, { editable: opts.editable }).safeParse(input)
+  const parsed = schemaFor(defs, opts.editable).safeParse(input)
   if (!parsed.success)
     throw new InvalidInput(
       parsed.error.issues.map((i) => issueToDetail({ ...i, path: ['custom_fields', ...i.path] }, 'body')),
