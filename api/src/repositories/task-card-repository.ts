@@ -45,9 +45,10 @@ const files = sql<AttachmentJson[]>`coalesce((
 const people = sql<Person[]>`coalesce((
   select json_agg(json_build_object('id', u.id, 'email', u.email, 'fio', u.fio, 'contacts', u.contacts))
     from ${users} u
-   where u.id = ${t.authorId} or u.id = ${t.assigneeId}
-      or u.id in (select a.uploaded_by from ${attachments} a
-                   where a.node_id = ${t.nodeId} and a.task_id = ${t.id})), '[]'::json)`
+   -- One array for = any: the primary key serves it (an or of three would scan the users).
+   where u.id = any(array[${t.authorId}, ${t.assigneeId}] || array(
+           select a.uploaded_by from ${attachments} a where a.node_id = ${t.nodeId} and a.task_id = ${t.id}))
+  ), '[]'::json)`
 
 type AttachmentJson = Omit<AttachmentRow, 'createdAt'> & { createdAt: string }
 
