@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { callerOf } from '../../http/caller'
 import { detailSchema, errorEnvelope } from '../../http/envelope'
+import { fastSerializer } from '../../http/fast-serializer'
 import { idSchema, nodeIdParams } from '../../http/params'
 import { BULK_EDIT_LIMIT, bulkEdit, undoBatch } from '../../services/task-bulk-edit'
 import { queryTasks } from '../../services/task-query'
@@ -97,6 +98,7 @@ export const rqlRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/rql/:nodeId',
     {
+      serializerCompiler: fastSerializer,
       schema: {
         tags: ['tasks'],
         summary: 'The tasks a query selects, a page at a time (task_view)',
