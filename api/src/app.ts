@@ -29,6 +29,7 @@ import { rqlRoutes } from './routes/tasks/rql-routes'
 import { teamsRoutes } from './routes/teams'
 import { usersRoutes } from './routes/users'
 import { AuthCache, registerAuthCache } from './services/auth-cache'
+import { forgetTotals } from './services/task-counts'
 import { type FileStorage, openStorage } from './storage'
 
 declare module 'fastify' {
@@ -99,7 +100,9 @@ export async function buildApp(
   const authCache = new AuthCache()
   registerAuthCache(database.db, authCache)
   const listening = await database.listen('nodus_changes', {
-    notice: (payload) => authCache.changed(payload),
+    // 't:<node>': the node's tasks changed (migration 0008); the rest is the auth cache's.
+    notice: (payload) =>
+      payload.startsWith('t:') ? forgetTotals(payload.slice(2)) : authCache.changed(payload),
     listening: (on) => authCache.setListening(on),
   })
   app.decorate('changes', listening)

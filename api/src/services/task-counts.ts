@@ -3,8 +3,10 @@
  * is large: the page stops after per_page + 1 rows in index order, the count reads every match.
  * Boards ask the same queries again and again (every viewer of a widget, every auto-reload), so a
  * total is kept for a couple of seconds per node and query. Every task write made through this
- * process forgets its node's totals at once; a write made through another instance shows in the
- * totals here within TTL_MS. The pages themselves are never cached.
+ * process forgets its node's totals at once; any other write to the node's tasks (another
+ * instance, a script) arrives as the database's notice 't:<node>' (migration 0008, app.ts) a
+ * moment after its commit, and TTL_MS bounds what a lost notice could cost. The pages themselves
+ * are never cached.
  */
 
 const TTL_MS = 2_000

@@ -269,6 +269,29 @@ describe('bulk edit and undo', () => {
     expect(await total('cf_text = "totals"')).toBe(0)
   })
 
+  it('gives totals that follow a change made straight in the database (another instance, a script)', async () => {
+    const total = async () =>
+      (
+        await w.h.call('POST', `/tasks/rql/${w.nodeId}`, {
+          token: w.adminToken,
+          body: { query: 'cf_text = "from elsewhere"' },
+        })
+      ).body.meta.total as number
+    expect(await total()).toBe(0)
+    const db = w.h.database.db
+    const { customFields } = await task('OPS-1')
+    await db
+      .update(tasks)
+      .set({ customFields: { ...customFields, cf_text: 'from elsewhere' } })
+      .where(and(eq(tasks.nodeId, w.nodeId), eq(tasks.key, 'OPS-1')))
+    expect(await total()).toBe(1)
+    await db
+      .update(tasks)
+      .set({ customFields })
+      .where(and(eq(tasks.nodeId, w.nodeId), eq(tasks.key, 'OPS-1')))
+    expect(await total()).toBe(0)
+  })
+
   it('refuses to undo once a task changed since (409), and an unknown batch (404)', async () => {
     const db = w.h.database.db
     const res = await edit({ query: 'key = OPS-1', patch: { title: 'Server up' } })
