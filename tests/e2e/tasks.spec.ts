@@ -283,6 +283,31 @@ for (const js of [true, false]) {
       await expect(alert(page, 'warning')).toContainText('The task was changed by someone else')
       await expect(page.locator('#task-edit-title')).toHaveValue('Changed elsewhere')
     })
+
+    test('a file chosen before the page has hydrated is sent all the same', async ({ page, context }) => {
+      test.skip(!js, 'only a hydrated page could lose it')
+      await signInAs(context, setup.maker.token)
+      // The page's scripts are held back until the file is chosen.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      await page.route('**/build/**', async (route) => {
+        await held
+        await route.continue()
+      })
+      // 'commit': the document's scripts, held, keep DOMContentLoaded from firing.
+      await page.goto(`/lk/t/${setup.key}/${taskKey}?edit=1`, { waitUntil: 'commit' })
+      await page.locator('#attachment-file').setInputFiles({
+        name: 'early.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('chosen before hydration'),
+      })
+      release()
+      await expect(page.locator('form#task-edit[data-valid]')).toBeAttached({ timeout: 20_000 })
+      await page.getByTestId('attachment-upload').click()
+      await expect(page.getByTestId('attachment').filter({ hasText: 'early.txt' })).toBeVisible()
+    })
   })
 }
 

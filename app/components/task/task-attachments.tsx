@@ -58,8 +58,11 @@ export function TaskAttachments({
   const pending = uploading ? fetcher.formData?.get('file') : null
   const pendingName = pending && typeof pending === 'object' ? pending.name : null
 
+  // Cleared when an upload ends, not on mount: a file chosen before the page hydrated stays chosen.
+  const wasUploading = useRef(false)
   useEffect(() => {
-    if (!uploading) formRef.current?.reset()
+    if (wasUploading.current && !uploading) formRef.current?.reset()
+    wasUploading.current = uploading
   }, [uploading])
 
   const view = attachmentsView(attachments, expanded)
