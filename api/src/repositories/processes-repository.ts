@@ -50,16 +50,6 @@ export async function listProcesses(
   return { rows: await withRules(db, nodeId, rows), total: total?.n ?? 0 }
 }
 
-/** The processes of the node with these ids, with their transitions and field rules. */
-export async function processesByIds(db: Db | Tx, nodeId: string, ids: string[]): Promise<FullProcess[]> {
-  if (ids.length === 0) return []
-  const rows = await db
-    .select()
-    .from(processes)
-    .where(and(eq(processes.nodeId, nodeId), inArray(processes.id, ids)))
-  return withRules(db, nodeId, rows)
-}
-
 /** Every process of the node with its transitions and field rules (the node's cached configuration). */
 export async function processesOfNode(db: Db | Tx, nodeId: string): Promise<FullProcess[]> {
   const rows = await db

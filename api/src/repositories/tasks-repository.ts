@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
-import { nodeUsers, processes, progressStatuses, statuses, tasks, users } from '../db/schema'
+import { nodeUsers, processes, progressStatuses, type statuses, tasks, users } from '../db/schema'
 import { offsetOf } from './search'
 import { type ProcessScope, scopeCondition } from './task-scope'
 
@@ -109,14 +109,6 @@ export async function statusIdsOfProgresses(
     .orderBy(asc(progressStatuses.progressId), asc(progressStatuses.position))
   for (const r of rows) out.get(r.progressId)?.push(r.statusId)
   return out
-}
-
-export async function statusesByIds(db: Db | Tx, nodeId: string, ids: string[]): Promise<StatusRow[]> {
-  if (ids.length === 0) return []
-  return db
-    .select()
-    .from(statuses)
-    .where(and(eq(statuses.nodeId, nodeId), inArray(statuses.id, ids)))
 }
 
 /** Users by id, whichever nodes they are in (a task keeps its author after they leave). */

@@ -129,16 +129,6 @@ export async function nodeConfig(db: Db | Tx, nodeId: string, version?: number):
   }
 }
 
-/** The flows of these processes that exist in the node, by id. */
-export function flowsOf(config: NodeConfig, processIds: Iterable<string>): Map<string, ProcessFlow> {
-  const out = new Map<string, ProcessFlow>()
-  for (const id of processIds) {
-    const flow = config.flows.get(id)
-    if (flow) out.set(id, flow)
-  }
-  return out
-}
-
 /**
  * `config`, or the node's current one when these tasks name a status or process it does not know:
  * the configuration changed between the caller's access check and reading the tasks.
