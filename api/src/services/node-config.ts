@@ -22,7 +22,6 @@ export interface ProcessFlow {
   workflow: WorkflowProcess
   /** The custom and system fields its form lets a user change; [] without a form. */
   editable: string[]
-  form: FormRow | null
 }
 
 export interface NodeConfig {
@@ -86,7 +85,6 @@ async function load(db: Db | Tx, nodeId: string, version: number): Promise<NodeC
       process: p,
       workflow: workflowOf(p, order.get(p.progressId) ?? []),
       editable: form ? formEditableNames(form) : [],
-      form,
     })
   }
   return {

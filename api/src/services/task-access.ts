@@ -26,6 +26,14 @@ export function scopeIn(config: NodeConfig, rights: RightsMap, right: TaskRight)
   })
 }
 
+/** Both scopes at once (a bulk edit touches what the caller may both view and edit). */
+export function intersect(a: ProcessScope, b: ProcessScope): ProcessScope {
+  if (a === 'all') return b
+  if (b === 'all') return a
+  const inB = new Set(b)
+  return a.filter((id) => inB.has(id))
+}
+
 /** What the task services know of the caller in a node: merged rights and teams (a workflow Mover). */
 export interface TaskCaller {
   userId: string

@@ -14,10 +14,9 @@ import { isBound } from '../repositories/users-repository'
 import { requireNodeRight } from './access'
 import { validateCustomFields } from './custom-fields'
 import { nodeConfig } from './node-config'
-import { scopeIn } from './task-access'
+import { intersect, scopeIn } from './task-access'
 import { forgetTotals } from './task-counts'
 import { compileText, scopeCondition, selectMatching, type TaskRow } from './task-query'
-import { intersect } from './task-rights'
 
 /*
  * POST /tasks/{nodeId}/rql: one patch applied to every task a query selects among those the caller

@@ -89,10 +89,9 @@ export async function countMatching(db: Db | Tx, compiled: CompiledQuery, condit
 
 /** The query's total, kept for a moment per node and query (task-counts.ts). */
 function countOnce(db: Db, nodeId: string, compiled: CompiledQuery, condition: SQL): Promise<number> {
-  const { sql: text, params } = countQuery(db, compiled, condition).toSQL()
-  return cachedTotal(nodeId, `${text}\u0000${JSON.stringify(params)}`, () =>
-    countMatching(db, compiled, condition),
-  )
+  const query = countQuery(db, compiled, condition)
+  const { sql: text, params } = query.toSQL()
+  return cachedTotal(nodeId, `${text}\u0000${JSON.stringify(params)}`, async () => (await query)[0]?.n ?? 0)
 }
 
 export interface MatchingOptions {
