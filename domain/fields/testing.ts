@@ -60,7 +60,7 @@ export function describeType(c: TypeCases): void {
       const [first] = issuesOf(fieldOf(c, settings), input)
       expect(first?.message).toBe(code)
       expect(first?.path).toEqual(path)
-      // The upstream's error mapper fills ctx {max}/{min} from these (api/src/plugins/errors.ts).
+      // The upstream's error mapper fills ctx {max}/{min} from these (api/src/http/error-handler.ts).
       if (code === 'validation.max_length') expect(first).toHaveProperty('maximum', expect.any(Number))
       if (code === 'validation.min_length') expect(first).toHaveProperty('minimum', expect.any(Number))
     })

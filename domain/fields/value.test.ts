@@ -5,7 +5,7 @@ import { fieldOf, issuesOf } from './testing'
 import { buildValueSchema, displayText, formatValue, normalizeInput } from './value'
 
 /**
- * What the upstream's error mapper (api/src/plugins/errors.ts issueToDetail) makes of an issue
+ * What the upstream's error mapper (api/src/http/error-handler.ts issueToDetail) makes of an issue
  * whose message is a catalogue code: ctx from the issue's bound, and the English text.
  */
 function detail(issue: ZodIssue) {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import type { Auth } from '../plugins/auth'
+import type { Auth } from './auth-hook'
 
 /** Who is asking, as services need it: the signed-in user, the request id (audit) and the address. */
 export interface Caller {

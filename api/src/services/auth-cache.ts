@@ -1,5 +1,5 @@
 import type { Db } from '../db/client'
-import type { AuthUser } from '../plugins/auth'
+import type { AuthUser } from '../http/auth-hook'
 import type { NodeAccess } from './access'
 
 /** A live session as the authentication hook reads it. */

@@ -6,7 +6,7 @@ import { SYSTEM_FIELDS } from '@domain/fields/system'
 import type { FieldDefinition } from '@domain/fields/types'
 import type { Db, Tx } from '../db/client'
 import { InvalidInput } from '../http/errors'
-import { issueToDetail } from '../plugins/errors'
+import { issueToDetail } from '../http/error-handler'
 import { nodeConfig } from './node-config'
 
 /** The node's custom field definitions (what is stored under a task's custom_fields). */

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../db/client'
 import type { Caller } from '../http/caller'
 import type { Pagination } from '../http/envelope'
 import { AppError, badInput, InvalidInput, notFound } from '../http/errors'
-import { issueToDetail } from '../plugins/errors'
+import { issueToDetail } from '../http/error-handler'
 import { writeAudit } from '../repositories/audit-repository'
 import {
   countCustomFields,

@@ -9,7 +9,7 @@ import { mapConstraints } from '../db/constraints'
 import type { Caller } from '../http/caller'
 import type { Pagination } from '../http/envelope'
 import { AppError, detailAt, InvalidInput, notFound } from '../http/errors'
-import { issueToDetail } from '../plugins/errors'
+import { issueToDetail } from '../http/error-handler'
 import { writeAudit } from '../repositories/audit-repository'
 import { lockFieldsOfNode } from '../repositories/fields-repository'
 import {

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { sessions, users } from '../db/schema'
-import { notAuthenticated } from '../http/errors'
+import { notAuthenticated } from './errors'
 import { authCacheOf } from '../services/auth-cache'
 
 export type AuthUser = typeof users.$inferSelect

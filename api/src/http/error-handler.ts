@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ZodIssue } from 'zod'
-import { AppError } from '../http/errors'
+import { AppError } from './errors'
 
 /** Maps one zod issue to a catalogue entry. Schemas in domain/ use catalogue codes as their messages. */
 export function issueToDetail(issue: ZodIssue, where: string): DetailEntry {
