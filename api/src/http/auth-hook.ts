@@ -2,8 +2,8 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { sessions, users } from '../db/schema'
-import { notAuthenticated } from './errors'
 import { authCacheOf } from '../services/auth-cache'
+import { notAuthenticated } from './errors'
 
 export type AuthUser = typeof users.$inferSelect
 export interface Auth {

@@ -5,8 +5,8 @@ import { buildFormSchema } from '@domain/fields/form'
 import { SYSTEM_FIELDS } from '@domain/fields/system'
 import type { FieldDefinition } from '@domain/fields/types'
 import type { Db, Tx } from '../db/client'
-import { InvalidInput } from '../http/errors'
 import { issueToDetail } from '../http/error-handler'
+import { InvalidInput } from '../http/errors'
 import { nodeConfig } from './node-config'
 
 /** The node's custom field definitions (what is stored under a task's custom_fields). */

@@ -6,8 +6,8 @@ import type { ZodIssue } from 'zod'
 import type { Db, Tx } from '../db/client'
 import type { Caller } from '../http/caller'
 import type { Pagination } from '../http/envelope'
-import { AppError, badInput, InvalidInput, notFound } from '../http/errors'
 import { issueToDetail } from '../http/error-handler'
+import { AppError, badInput, InvalidInput, notFound } from '../http/errors'
 import { writeAudit } from '../repositories/audit-repository'
 import {
   countCustomFields,
