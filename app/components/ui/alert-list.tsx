@@ -1,41 +1,89 @@
-import { useEffect, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ALERT_TIME_MS, type Toast } from '~/lib/toast'
 import { Alert } from './alert'
+import { useHydrated } from './use-hydrated'
 
 /**
- * The alerts a redirect carried (the flash cookie), newest first. Rendered by the server, so they show
- * without JavaScript; with it, each one leaves after 5000 ms (spec §9) or when closed.
+ * Ids of the alerts this page has already shown, so that loader data read again (a revalidation, a
+ * remount) never shows one twice. Filled only by effects, so it stays empty on the server.
+ */
+const seen = new Set<string>()
+const SEEN_MAX = 200
+
+function markSeen(toasts: readonly Toast[]) {
+  for (const toast of toasts) {
+    seen.delete(toast.id)
+    seen.add(toast.id)
+  }
+  for (const id of seen) {
+    if (seen.size <= SEEN_MAX) break
+    seen.delete(id)
+  }
+}
+
+/** A response's alerts are in the order they were raised: the last is the newest. */
+const newestFirst = (toasts: readonly Toast[]) => [...toasts].reverse()
+
+/**
+ * The alerts of spec §4, newest first, each leaving 5000 ms after it appeared (spec §9) or when
+ * closed. They come with the root loader's data (the flash cookie a redirect carried, STYLE.md §4);
+ * alerts of later loader data (a save's redirect, a fetcher's) stack on top of those still shown
+ * rather than replacing them. The server renders the response's own alerts, so they show without
+ * JavaScript too (where they stay: nothing can time them out).
  */
 export function AlertList({ toasts }: { toasts: Toast[] }) {
   const { t } = useTranslation()
-  const [gone, setGone] = useState<Set<string>>(() => new Set())
+  const hydrated = useHydrated()
+  const [shown, setShown] = useState<Toast[]>(() =>
+    newestFirst(toasts.filter((toast) => !seen.has(toast.id))),
+  )
 
   useEffect(() => {
-    if (toasts.length === 0) return
-    const timers = toasts.map((toast) =>
-      setTimeout(() => setGone((prev) => new Set(prev).add(toast.id)), ALERT_TIME_MS),
-    )
-    return () => {
-      for (const timer of timers) clearTimeout(timer)
-    }
+    const fresh = toasts.filter((toast) => !seen.has(toast.id))
+    markSeen(toasts)
+    if (fresh.length === 0) return
+    setShown((prev) => {
+      const added = newestFirst(fresh).filter((toast) => !prev.some((p) => p.id === toast.id))
+      return added.length ? [...added, ...prev] : prev
+    })
   }, [toasts])
 
-  const visible = [...toasts].reverse().filter((toast) => !gone.has(toast.id))
-  if (visible.length === 0) return null
+  const dismiss = useCallback((id: string) => setShown((prev) => prev.filter((toast) => toast.id !== id)), [])
+
+  if (shown.length === 0) return null
   return (
     <section className="alert-list" aria-label={t('alerts.label')}>
-      {visible.map((toast) => (
-        <Alert
-          key={toast.id}
-          type={toast.type}
-          onClose={() => setGone((prev) => new Set(prev).add(toast.id))}
-        >
+      {shown.map((toast) => (
+        <TimedAlert key={toast.id} toast={toast} onDismiss={dismiss} closable={hydrated}>
           {toast.code
             ? t(toast.code, { ...toast.params, defaultValue: toast.text ?? t('value_error') })
             : toast.text}
-        </Alert>
+        </TimedAlert>
       ))}
     </section>
+  )
+}
+
+/** One alert with its own clock: it starts when the alert mounts, whatever else comes or goes. */
+function TimedAlert({
+  toast,
+  onDismiss,
+  closable,
+  children,
+}: {
+  toast: Toast
+  onDismiss: (id: string) => void
+  closable: boolean
+  children: ReactNode
+}) {
+  useEffect(() => {
+    const timer = setTimeout(() => onDismiss(toast.id), ALERT_TIME_MS)
+    return () => clearTimeout(timer)
+  }, [toast.id, onDismiss])
+  return (
+    <Alert type={toast.type} onClose={closable ? () => onDismiss(toast.id) : undefined}>
+      {children}
+    </Alert>
   )
 }
