@@ -3,10 +3,11 @@ import { parseWithZod } from '@conform-to/zod'
 import { buildDefaults } from '@domain/fields/form'
 import type { FieldDefinition } from '@domain/fields/types'
 import { Form } from '@remix-run/react'
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
+import { type ReactNode, useMemo } from 'react'
 import { Button } from '~/components/ui/button'
 import { FormErrors } from '~/components/ui/form-errors'
 import { useHydrated } from '~/components/ui/use-hydrated'
+import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
 import { useFieldsT } from '../use-fields-t'
 import { type FormDescription, formFields, formSchemaOf } from './description'
 import type { FormFieldServices } from './form-field'
@@ -31,15 +32,6 @@ export interface GenericFormProps extends FormFieldServices {
   children?: ReactNode
 }
 
-/** Names of fields with errors in what the form holds now, by the form's own schema. */
-function errorNamesOf(formEl: HTMLFormElement, schema: ReturnType<typeof formSchemaOf>): string[] {
-  const submission = parseWithZod(new FormData(formEl), { schema })
-  if (submission.status === 'success') return []
-  return Object.entries(submission.error ?? {})
-    .filter(([, codes]) => (codes?.length ?? 0) > 0)
-    .map(([name]) => name)
-}
-
 /**
  * The generic form (spec §2 forms): field definitions rendered by their types' components in the
  * form's layout (simple, tabs or board), validated with conform by the domain's buildFormSchema —
@@ -52,6 +44,7 @@ export function GenericForm(props: GenericFormProps) {
   const { t } = useFieldsT()
   const hydrated = useHydrated()
   const schema = useMemo(() => formSchemaOf(definitions, form), [definitions, form])
+  const validate = useMemo(() => (formData: FormData) => parseWithZod(formData, { schema }), [schema])
   const [conform] = useForm({
     id,
     lastResult,
@@ -59,17 +52,10 @@ export function GenericForm(props: GenericFormProps) {
     defaultValue: { ...buildDefaults(definitions), ...defaultValue } as Record<string, string>,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => validate(formData),
   })
   // The whole form's errors, touched fields or not: what disables Submit and the tabs after them.
-  const [errorNames, setErrorNames] = useState<string[]>([])
-  const check = useCallback(() => {
-    const el = document.forms.namedItem(id)
-    if (el) setErrorNames(errorNamesOf(el, schema))
-  }, [id, schema])
-  useEffect(() => {
-    if (hydrated) check()
-  }, [hydrated, check])
+  const { disabled, errorNames } = useSubmitDisabled(conform, validate)
 
   const fields = formFields(definitions, form)
   const services = { options: props.options, upload: props.upload }
@@ -88,8 +74,6 @@ export function GenericForm(props: GenericFormProps) {
         method="post"
         action={action}
         {...getFormProps(conform)}
-        onInput={check}
-        onChange={check}
         className="gf"
         data-layout={form.layout}
         data-valid={hydrated ? String(errorNames.length === 0) : undefined}
@@ -100,7 +84,7 @@ export function GenericForm(props: GenericFormProps) {
         {body}
         {readOnly ? null : (
           <div className="gf-actions">
-            <Button type="submit" isDisabled={hydrated && errorNames.length > 0} data-testid="form-submit">
+            <Button type="submit" isDisabled={disabled} data-testid="form-submit">
               {submitLabel ?? t('fields.form.submit')}
             </Button>
           </div>

@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { showsFieldErrors, useSubmitDisabled } from './use-submit-disabled'
+
+afterEach(cleanup)
+
+const schema = z.object({
+  name: z.string({ required_error: 'required' }),
+  email: z.string().email('email').optional(),
+})
+const validate = (formData: FormData) => parseWithZod(formData, { schema })
+
+/** A conform form as the app's are: errors on leaving a field, revalidated on input. */
+function Profile({ whole }: { whole?: boolean }) {
+  const [form, fields] = useForm({
+    id: 'p',
+    defaultValue: { name: '', email: '' },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => validate(formData),
+  })
+  const submit = useSubmitDisabled(form, whole ? validate : undefined)
+  return (
+    <form {...getFormProps(form)}>
+      <input aria-label="Name" {...getInputProps(fields.name, { type: 'text' })} key={fields.name.key} />
+      <input aria-label="Email" {...getInputProps(fields.email, { type: 'text' })} key={fields.email.key} />
+      <p data-testid="errors">{Object.values(form.allErrors).flat().join(',')}</p>
+      <button type="submit" disabled={submit.disabled}>
+        Save
+      </button>
+    </form>
+  )
+}
+
+const field = (name: string) => screen.getByRole('textbox', { name })
+const save = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement
+const type = (name: string, value: string) =>
+  act(() => {
+    fireEvent.input(field(name), { target: { value } })
+  })
+
+describe('useSubmitDisabled', () => {
+  it('disables Submit while the form shows a field error, and enables it once fixed', async () => {
+    render(<Profile />)
+    type('Name', 'Ada')
+    // Untouched and valid: enabled.
+    await waitFor(() => expect(save().disabled).toBe(false))
+    type('Email', 'not-an-email')
+    act(() => {
+      fireEvent.blur(field('Email'))
+      fireEvent.focusOut(field('Email'))
+    })
+    await waitFor(() => expect(screen.getByTestId('errors').textContent).toBe('email'))
+    expect(save().disabled).toBe(true)
+    type('Email', 'ada@example.com')
+    await waitFor(() => expect(save().disabled).toBe(false))
+  })
+
+  it('with the form’s validation, an untouched invalid field disables it too', async () => {
+    render(<Profile whole />)
+    await waitFor(() => expect(save().disabled).toBe(true))
+    expect(screen.getByTestId('errors').textContent).toBe('')
+    type('Name', 'Ada')
+    await waitFor(() => expect(save().disabled).toBe(false))
+  })
+
+  it('counts field errors, not the form-level ones (a refused save may be tried again)', () => {
+    expect(showsFieldErrors({ '': ['users.user_not_edited'] })).toBe(false)
+    expect(showsFieldErrors({ email: [] })).toBe(false)
+    expect(showsFieldErrors({ 'contacts.email': ['value_error.email'] })).toBe(true)
+  })
+})
