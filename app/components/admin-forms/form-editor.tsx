@@ -1,10 +1,11 @@
 import type { FieldDefinition } from '@domain/fields/types'
 import { FORM_GRID_COLUMNS, FORM_LAYOUTS, type FormLayout } from '@domain/forms/definition'
 import { Form } from '@remix-run/react'
-import { type FormEvent, type MouseEvent, type ReactNode, useMemo, useState } from 'react'
+import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { CsrfInput } from '~/components/csrf-input'
 import { FormErrors } from '~/components/ui/form-errors'
 import { useHydrated } from '~/components/ui/use-hydrated'
+import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
 import { useAdminFieldsT } from '../admin-fields/use-admin-fields-t'
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '../admin-ui/icons'
 import {
@@ -75,6 +76,15 @@ export function FormEditor({ action, definitions, draft: initial, version, reply
     setErrors(checked.errors)
     if (!checked.body) event.preventDefault()
   }
+
+  // Errors shown are checked again as the draft changes, so Save comes back once they are fixed.
+  const checkedDraft = useRef(draft)
+  useEffect(() => {
+    if (checkedDraft.current === draft) return
+    checkedDraft.current = draft
+    setErrors((prev) => (Object.keys(prev).length ? checkDraft(draft, definitions, t).errors : prev))
+  }, [draft, definitions, t])
+  const submit = useSubmitDisabled({ id: FORM_EDITOR_ID, allErrors: errors })
 
   const err = (name: string) => errors[name]
   const errorsUnder = (prefix: string) =>
@@ -281,6 +291,7 @@ export function FormEditor({ action, definitions, draft: initial, version, reply
             value="save"
             className="button button-primary"
             data-testid="form-save"
+            disabled={submit.disabled}
           >
             {t('admin_forms.save')}
           </button>

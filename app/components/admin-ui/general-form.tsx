@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import { CsrfInput } from '~/components/csrf-input'
+import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
 import { AdminToggle } from './fields'
 import { LocaleSelect } from './locale-select'
 import { type GeneralValue, generalSchema, parseSection } from './schemas'
@@ -26,6 +27,7 @@ export function GeneralForm({ value, base, lastResult }: GeneralFormProps) {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseSection(formData, generalSchema),
   })
+  const submit = useSubmitDisabled(form)
   return (
     <SectionCard id="general" title={t('ui.general.title')} description={t('ui.general.description')}>
       <Form method="post" {...getFormProps(form)} className="aui-form">
@@ -52,7 +54,7 @@ export function GeneralForm({ value, base, lastResult }: GeneralFormProps) {
           />
         </div>
         <div className="aui-actions">
-          <SaveButton intent="general:save" />
+          <SaveButton intent="general:save" disabled={submit.disabled} />
         </div>
       </Form>
     </SectionCard>

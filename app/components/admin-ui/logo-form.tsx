@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { z } from 'zod'
 import { CsrfInput } from '~/components/csrf-input'
 import { Button } from '~/components/ui/button'
+import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
 import { useErrorText } from './fields'
 import { ImageIcon, TrashIcon } from './icons'
 import { LOGO_ACCEPT, LOGO_MAX_KB, LOGO_SLOTS, type LogoSlot, logoSchema, parseSection } from './schemas'
@@ -36,6 +37,7 @@ export function LogoForm({ logo, base, lastResult }: LogoFormProps) {
         String(formData.get('intent')).startsWith('logo:remove:') ? anything : logoSchema,
       ),
   })
+  const submit = useSubmitDisabled(form)
   return (
     <SectionCard
       id="logo"
@@ -60,7 +62,7 @@ export function LogoForm({ logo, base, lastResult }: LogoFormProps) {
           ))}
         </div>
         <div className="aui-actions">
-          <SaveButton intent="logo:save" label={t('ui.logo.upload')} />
+          <SaveButton intent="logo:save" label={t('ui.logo.upload')} disabled={submit.disabled} />
         </div>
       </Form>
     </SectionCard>

@@ -10,6 +10,7 @@ import { useFetcher } from '@remix-run/react'
 import { type ComponentType, type SVGProps, useEffect, useRef, useState } from 'react'
 import { z } from 'zod'
 import { CsrfInput } from '~/components/csrf-input'
+import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
 import type { ActionData, MenuDraft } from './action-data'
 import { AdminTextField, AdminToggle } from './fields'
 import {
@@ -124,6 +125,7 @@ function MenuDraftForm({ draft, unsaved, lastResult, fetcher }: DraftFormProps) 
       >
     },
   })
+  const submit = useSubmitDisabled(form)
   const busy = fetcher.state !== 'idle'
   const saving = busy && fetcher.formData?.get('intent') === 'menu:save'
   const focus = draft.focus
@@ -182,7 +184,7 @@ function MenuDraftForm({ draft, unsaved, lastResult, fetcher }: DraftFormProps) 
             <PlusIcon width={15} height={15} />
             {t('ui.menu.add')}
           </button>
-          <SaveButton intent="menu:save" pending={saving} disabled={busy} />
+          <SaveButton intent="menu:save" pending={saving} disabled={busy || submit.disabled} />
         </div>
       </fetcher.Form>
     </SectionCard>

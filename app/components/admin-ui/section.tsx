@@ -68,7 +68,7 @@ export function SaveButton({
   intent: string
   pending?: boolean
   label?: string
-  /** While something else of the same form is on its way (a menu step). */
+  /** While something else of the same form is on its way (a menu step), or the form has an error to fix (`useSubmitDisabled`). */
   disabled?: boolean
 }) {
   const { t } = useAdminT()

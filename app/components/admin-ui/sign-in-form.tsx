@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
 import { Form } from '@remix-run/react'
 import { CsrfInput } from '~/components/csrf-input'
+import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
 import { AdminTextField, AdminToggle } from './fields'
 import { parseSection, type SignInValue, signInSchema } from './schemas'
 import { FormAlerts, SaveButton, SectionCard } from './section'
@@ -33,6 +34,7 @@ export function SignInForm({ value, base, lastResult }: SignInFormProps) {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseSection(formData, signInSchema),
   })
+  const submit = useSubmitDisabled(form)
   const sc = fields.service_center.getFieldset()
   const sso = fields.sso.getFieldset()
   return (
@@ -108,7 +110,7 @@ export function SignInForm({ value, base, lastResult }: SignInFormProps) {
           />
         </div>
         <div className="aui-actions">
-          <SaveButton intent="sign-in:save" />
+          <SaveButton intent="sign-in:save" disabled={submit.disabled} />
         </div>
       </Form>
     </SectionCard>

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Link } from '@remix-run/react'
 import { CsrfInput } from '~/components/csrf-input'
+import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
 import { ConfirmPanel } from '../admin/confirm-panel'
 import { useIntentResult } from '../admin/use-intent-result'
 import { Button } from '../ui/button'
@@ -68,8 +69,10 @@ function BindForm({ action, otherNodes }: { action: string; otherNodes: { id: st
     lastResult,
     constraint: getZodConstraint(bindFormSchema),
     shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: bindFormSchema }),
   })
+  const submit = useSubmitDisabled(form)
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="form">
       <CsrfInput />
@@ -82,7 +85,12 @@ function BindForm({ action, otherNodes }: { action: string; otherNodes: { id: st
           placeholder={t('binding.choose_node')}
           options={otherNodes.map((n) => ({ value: n.id, label: n.domain }))}
         />
-        <Button type="submit" variant="secondary" isPending={pending}>
+        <Button
+          type="submit"
+          variant="secondary"
+          isPending={pending}
+          isDisabled={submit.disabled && !pending}
+        >
           <LinkIcon width={14} height={14} />
           {t('binding.bind')}
         </Button>

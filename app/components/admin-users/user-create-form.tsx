@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Link } from '@remix-run/react'
 import { CsrfInput } from '~/components/csrf-input'
+import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
 import { useIntentResult } from '../admin/use-intent-result'
 import { Button } from '../ui/button'
 import { FormErrors } from '../ui/form-errors'
@@ -27,6 +28,7 @@ export function UserCreateForm({ action, cancelHref }: UserCreateFormProps) {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createUserFormSchema }),
   })
+  const submit = useSubmitDisabled(form)
   const fio = fields.fio.getFieldset()
   const contacts = fields.contacts.getFieldset()
   return (
@@ -68,7 +70,7 @@ export function UserCreateForm({ action, cancelHref }: UserCreateFormProps) {
         <Link to={cancelHref} preventScrollReset className="button button-secondary">
           {t('actions.cancel')}
         </Link>
-        <Button type="submit" isPending={pending}>
+        <Button type="submit" isPending={pending} isDisabled={submit.disabled && !pending}>
           {t('new.submit')}
         </Button>
       </div>

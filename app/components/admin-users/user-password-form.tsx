@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { CsrfInput } from '~/components/csrf-input'
+import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
 import { useIntentResult } from '../admin/use-intent-result'
 import { Button } from '../ui/button'
 import { FormErrors } from '../ui/form-errors'
@@ -23,6 +24,7 @@ export function UserPasswordForm({ action }: { action: string }) {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordFormSchema }),
   })
+  const submit = useSubmitDisabled(form)
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="form form-inline">
       <CsrfInput />
@@ -35,7 +37,12 @@ export function UserPasswordForm({ action }: { action: string }) {
           type="password"
           autoComplete="new-password"
         />
-        <Button type="submit" variant="secondary" isPending={pending}>
+        <Button
+          type="submit"
+          variant="secondary"
+          isPending={pending}
+          isDisabled={submit.disabled && !pending}
+        >
           {t('password.submit')}
         </Button>
       </div>

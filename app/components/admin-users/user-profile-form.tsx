@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { CsrfInput } from '~/components/csrf-input'
+import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
 import { useIntentResult } from '../admin/use-intent-result'
 import { Button } from '../ui/button'
 import { FormErrors } from '../ui/form-errors'
@@ -29,6 +30,7 @@ export function UserProfileForm({ action, user }: UserProfileFormProps) {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFormSchema }),
   })
+  const submit = useSubmitDisabled(form)
   const fio = fields.fio.getFieldset()
   const contacts = fields.contacts.getFieldset()
   return (
@@ -46,7 +48,7 @@ export function UserProfileForm({ action, user }: UserProfileFormProps) {
         <TextField meta={contacts.phone} label={t('field.contacts.phone')} autoComplete="off" />
       </div>
       <div className="form-actions">
-        <Button type="submit" isPending={pending}>
+        <Button type="submit" isPending={pending} isDisabled={submit.disabled && !pending}>
           {t('profile.save')}
         </Button>
       </div>

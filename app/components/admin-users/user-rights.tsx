@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { RIGHT_CODES } from '@domain/rights/rights'
 import { CsrfInput } from '~/components/csrf-input'
+import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
 import { useIntentResult } from '../admin/use-intent-result'
 import { Button } from '../ui/button'
 import { FormErrors } from '../ui/form-errors'
@@ -95,6 +96,7 @@ function GrantForm({ action }: { action: string }) {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: grantFormSchema }),
   })
+  const submit = useSubmitDisabled(form)
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="form grant-form">
       <CsrfInput />
@@ -112,7 +114,12 @@ function GrantForm({ action }: { action: string }) {
           label={t('rights.attributes')}
           placeholder={t('rights.attributes_placeholder')}
         />
-        <Button type="submit" variant="secondary" isPending={pending}>
+        <Button
+          type="submit"
+          variant="secondary"
+          isPending={pending}
+          isDisabled={submit.disabled && !pending}
+        >
           {t('rights.grant')}
         </Button>
       </div>

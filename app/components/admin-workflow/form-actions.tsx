@@ -7,10 +7,13 @@ export function FormActions({
   creating,
   cancelHref,
   pending,
+  disabled,
 }: {
   creating: boolean
   cancelHref?: string
   pending: boolean
+  /** The form has an error to fix first (`useSubmitDisabled`). */
+  disabled?: boolean
 }) {
   const { t } = useWorkflowT()
   return (
@@ -20,7 +23,7 @@ export function FormActions({
           {t('workflow.cancel')}
         </Link>
       ) : null}
-      <Button type="submit" isPending={pending}>
+      <Button type="submit" isPending={pending} isDisabled={disabled && !pending}>
         {creating ? t('workflow.create') : t('workflow.save')}
       </Button>
     </div>

@@ -1,6 +1,7 @@
 import { type FieldMetadata, getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { CsrfInput } from '~/components/csrf-input'
+import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
 import { useIntentResult } from '../admin/use-intent-result'
 import { FormErrors } from '../ui/form-errors'
 import { NativeSelectField } from '../ui/native-select-field'
@@ -58,6 +59,7 @@ export function ProcessForm({ action, process, choices, cancelHref }: ProcessFor
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: processFormSchema }),
   })
+  const submit = useSubmitDisabled(form)
   // The statuses rows choose from: the chosen progress's (as it is chosen, with JavaScript).
   const progressId = fields.progress_id.value ?? fields.progress_id.initialValue
   const statuses = choices.progress.find((p) => p.id === progressId)?.statuses ?? []
@@ -124,7 +126,7 @@ export function ProcessForm({ action, process, choices, cancelHref }: ProcessFor
           <option key={name} value={name} />
         ))}
       </datalist>
-      <FormActions creating={!process} cancelHref={cancelHref} pending={pending} />
+      <FormActions creating={!process} cancelHref={cancelHref} pending={pending} disabled={submit.disabled} />
     </fetcher.Form>
   )
 }

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { CsrfInput } from '~/components/csrf-input'
+import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
 import { useIntentResult } from '../admin/use-intent-result'
 import { FormErrors } from '../ui/form-errors'
 import { TextField } from '../ui/text-field'
@@ -33,6 +34,7 @@ export function ProgressForm({ action, progress, statuses, cancelHref }: Progres
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: progressFormSchema }),
   })
+  const submit = useSubmitDisabled(form)
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="form">
       <CsrfInput />
@@ -47,7 +49,12 @@ export function ProgressForm({ action, progress, statuses, cancelHref }: Progres
         autoFocus={!progress}
       />
       <StatusOrder form={form} meta={fields.status_ids} statuses={statuses} />
-      <FormActions creating={!progress} cancelHref={cancelHref} pending={pending} />
+      <FormActions
+        creating={!progress}
+        cancelHref={cancelHref}
+        pending={pending}
+        disabled={submit.disabled}
+      />
     </fetcher.Form>
   )
 }

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { CsrfInput } from '~/components/csrf-input'
+import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
 import { useIntentResult } from '../admin/use-intent-result'
 import { ColorField } from '../ui/color-field'
 import { FormErrors } from '../ui/form-errors'
@@ -35,6 +36,7 @@ export function StatusForm({ action, status, cancelHref }: StatusFormProps) {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: statusFormSchema }),
   })
+  const submit = useSubmitDisabled(form)
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="form">
       <CsrfInput />
@@ -50,7 +52,7 @@ export function StatusForm({ action, status, cancelHref }: StatusFormProps) {
         <ColorField meta={fields.color} label={t('statuses.field.color')} fallback={DEFAULT_STATUS_COLOR} />
       </div>
       <TextAreaField meta={fields.description} label={t('workflow.field.description')} />
-      <FormActions creating={!status} cancelHref={cancelHref} pending={pending} />
+      <FormActions creating={!status} cancelHref={cancelHref} pending={pending} disabled={submit.disabled} />
     </fetcher.Form>
   )
 }

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { CsrfInput } from '~/components/csrf-input'
+import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
 import { useIntentResult } from '../admin/use-intent-result'
 import { FormErrors } from '../ui/form-errors'
 import { TextAreaField } from '../ui/text-area-field'
@@ -29,6 +30,7 @@ export function TeamForm({ action, team, cancelHref }: TeamFormProps) {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: teamFormSchema }),
   })
+  const submit = useSubmitDisabled(form)
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="form">
       <CsrfInput />
@@ -36,7 +38,7 @@ export function TeamForm({ action, team, cancelHref }: TeamFormProps) {
       <FormErrors errors={form.errors} id={form.errorId} />
       <TextField meta={fields.name} label={t('workflow.field.name')} autoComplete="off" autoFocus={!team} />
       <TextAreaField meta={fields.description} label={t('workflow.field.description')} />
-      <FormActions creating={!team} cancelHref={cancelHref} pending={pending} />
+      <FormActions creating={!team} cancelHref={cancelHref} pending={pending} disabled={submit.disabled} />
     </fetcher.Form>
   )
 }

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { CsrfInput } from '~/components/csrf-input'
+import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
 import { useIntentResult } from '../admin/use-intent-result'
 import { Button } from '../ui/button'
 import { FormErrors } from '../ui/form-errors'
@@ -81,8 +82,10 @@ function AddMember({ action, others }: { action: string; others: Member[] }) {
     lastResult,
     constraint: getZodConstraint(memberFormSchema),
     shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: memberFormSchema }),
   })
+  const submit = useSubmitDisabled(form)
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="form member-add">
       <CsrfInput />
@@ -95,7 +98,12 @@ function AddMember({ action, others }: { action: string; others: Member[] }) {
           placeholder={t('teams.members.choose')}
           options={others.map((u) => ({ value: u.id, label: `${u.name} · ${u.email}` }))}
         />
-        <Button type="submit" variant="secondary" isPending={pending}>
+        <Button
+          type="submit"
+          variant="secondary"
+          isPending={pending}
+          isDisabled={submit.disabled && !pending}
+        >
           <PlusIcon width={14} height={14} />
           {t('teams.members.add')}
         </Button>

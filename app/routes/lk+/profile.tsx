@@ -8,6 +8,7 @@ import { PageHeader } from '~/components/page/page-header'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { TextField } from '~/components/ui/text-field'
+import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
 import { titleMeta } from '~/lib/meta'
 import type { action, loader } from './__profile.server'
 
@@ -17,7 +18,8 @@ export const meta = titleMeta
 /**
  * Spec §2 /lk profile: the user's own name (fio) and contacts, saved with one button. One schema
  * (domain/users/user-schema.ts) checks in the browser and in the action; without JavaScript the
- * form posts and the action answers with the same errors.
+ * form posts and the action answers with the same errors. With it, Save is disabled while the form
+ * shows an error (spec §2, `useSubmitDisabled`).
  *
  * Spec §3: "the English labels for middle name and last name are swapped relative to the field
  * names": in English, fio.middlename is labelled "Last name" and fio.surname "Middle name" — kept
@@ -37,6 +39,7 @@ export default function ProfilePage() {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   })
+  const submit = useSubmitDisabled(form)
   const fio = fields.fio.getFieldset()
   const contacts = fields.contacts.getFieldset()
   const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST'
@@ -77,7 +80,7 @@ export default function ProfilePage() {
           <p className="form-note">{t('lk.profile.login', { email: user.userName })}</p>
         </fieldset>
         <div className="form-actions">
-          <Button type="submit" isPending={pending}>
+          <Button type="submit" isPending={pending} isDisabled={submit.disabled && !pending}>
             {pending ? t('lk.profile.saving') : t('lk.profile.save')}
           </Button>
         </div>
