@@ -91,8 +91,9 @@ export function useSubmitDisabled(
       if (event.type === 'reset') setTimeout(check)
       else {
         check()
-        // After conform has taken the edit in.
-        setTimeout(refresh)
+        // A person's edit only, after conform has taken it in: fields that tell conform of a new
+        // value by dispatching an event themselves would otherwise answer every check with another.
+        if (event.isTrusted) setTimeout(refresh)
       }
     }
     document.addEventListener('input', onEdit)
