@@ -257,6 +257,14 @@ for (const js of [true, false]) {
       await expect(dialog(page)).toContainText(targetName)
       // (By text: with JavaScript the page under the dialog is hidden from the accessibility tree.)
       await expect(row(page, targetName)).toHaveCount(1)
+      if (js) {
+        // A second save through the fetcher stacks its alert on top of the first (spec §4).
+        await expect(alert(page, 'success')).toHaveCount(1)
+        await dialog(page).getByLabel('Phone').fill('+7 (900) 000-00-02')
+        await dialog(page).getByRole('button', { name: 'Save' }).click()
+        await expect(alert(page, 'success')).toHaveCount(2)
+        await expect(alert(page, 'success').nth(0)).toContainText('User modified')
+      }
       if (js) expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
       // (Without JavaScript the refused phone was a document answered 400, which Chromium reports.)
       expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([])

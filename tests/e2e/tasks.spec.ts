@@ -121,7 +121,9 @@ async function signInAs(context: BrowserContext, token: string, theme?: 'dark' |
   ])
 }
 
-const alert = (page: Page, type: 'success' | 'warning') => page.locator(`.alert-list [data-alert="${type}"]`)
+/** The newest alert of a type: earlier ones may still be on screen below it (spec §4). */
+const alert = (page: Page, type: 'success' | 'warning') =>
+  page.locator(`.alert-list [data-alert="${type}"]`).first()
 const moveOptions = (page: Page) => page.locator('#status-move-to option')
 
 test.beforeAll(async ({ playwright }) => {
