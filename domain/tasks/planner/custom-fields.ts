@@ -138,7 +138,8 @@ export function checkCustomFields(
     given,
     defs.map((d) => d.name),
   )
-  if (unknown.length) return { refusals: unknown, values: stored }
+  // Refused values stand as sent, so that the workflow's checks read what the user meant.
+  if (unknown.length) return { refusals: unknown, values: current ? deepMerge(current, given) : given }
   const refusals = notEditable(given, editable, stored)
   const isEditable = (d: FieldDefinition) => editable.some((e) => covers(e, d.name))
 
@@ -147,9 +148,10 @@ export function checkCustomFields(
     const sent = new Set(named(defs, given))
     const checked = defs.filter((d) => isEditable(d) || sent.has(d))
     const { refusals: invalid, parsed } = validate(defs, checked, given)
+    const source = invalid.length ? given : parsed
     let values: Record<string, unknown> = {}
     for (const d of checked.filter(isEditable))
-      values = setAt(values, d.name.split('.'), valueAt(parsed, d.name) ?? null)
+      values = setAt(values, d.name.split('.'), valueAt(source, d.name) ?? null)
     return { refusals: [...refusals, ...invalid], values }
   }
 
@@ -166,9 +168,10 @@ export function checkCustomFields(
     result = validate(defs, checked, merged)
     if (key) memo?.set(key, result)
   }
+  const source = result.refusals.length ? merged : result.parsed
   let values = current
   for (const d of checked.filter(isEditable))
-    values = setAt(values, d.name.split('.'), valueAt(result.parsed, d.name) ?? null)
+    values = setAt(values, d.name.split('.'), valueAt(source, d.name) ?? null)
   return { refusals: [...refusals, ...result.refusals], values }
 }
 

@@ -249,6 +249,27 @@ describe('planEdit and planCreate decide the same refusals (ADR 014)', () => {
       ['422', 'custom_fields.cf_nope:value_error.extra'],
     ],
     [
+      'an invalid value says nothing else of a create',
+      ctx(),
+      null,
+      { title: 'x', custom_fields: { cf_must: 'm', cf_points: 'x' } },
+      ['422', 'custom_fields.cf_points:value_error.number'],
+    ],
+    [
+      'an unknown field says nothing else of a create',
+      ctx(),
+      null,
+      { title: 'x', custom_fields: { cf_must: 'm', cf_nope: 1 } },
+      ['422', 'custom_fields.cf_nope:value_error.extra'],
+    ],
+    [
+      'an invalid value says nothing else of an edit',
+      ctx(),
+      done,
+      { custom_fields: { cf_note: 'fine', cf_points: 'x' } },
+      ['422', 'custom_fields.cf_points:value_error.number'],
+    ],
+    [
       'a group sent in part merges over the stored one',
       ctx(),
       task({ custom_fields: { cf_must: 'x', cf_office: { city: 'A', street: 'S' } } }),
