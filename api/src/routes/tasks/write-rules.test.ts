@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unchanged } from '../../../test/db-state'
 import { makeFields, makeTask, makeTaskProcess, userWith } from '../../../test/task-factories'
-import { createTeam } from '../../../test/tenant-factories'
+import { createTeam, UNKNOWN_ID } from '../../../test/tenant-factories'
 import { startWorkflowApi } from '../../../test/workflow-factories'
 import { tasks } from '../../db/schema'
 
@@ -131,6 +131,9 @@ const rows: [string, Row][] = [
   ['a field not in the form’s editable list', { in: 0, create: true, change: () => ({ custom_fields: { cf_locked: 'x' } }), expected: [422, 'custom_fields.cf_locked:tasks.field_not_editable'] }],
   ['an invalid custom value', { in: 0, create: true, change: () => ({ custom_fields: { cf_points: 'many' } }), expected: [422, 'custom_fields.cf_points:value_error.number'] }],
   ['an unknown field', { in: 0, create: true, change: () => ({ custom_fields: { cf_nope: 'x' } }), expected: [422, 'custom_fields.cf_nope:value_error.extra'] }],
+  ['a blank title', { in: 0, create: true, change: () => ({ title: ' ' }), expected: [422, 'title:value_error.missing'] }],
+  ['an unknown status', { in: 0, create: false, change: () => ({ status_id: UNKNOWN_ID }), expected: [404, 'status_id:statuses.status_not_found'] }],
+  ['an assignee not bound to the node', { in: 0, create: true, change: () => ({ assignee_id: UNKNOWN_ID }), expected: [404, 'assignee_id:users.user_not_found'] }],
   ['no right to write tasks of the process', { in: 0, who: 'viewer', create: true, change: () => ({ title: 'Mine' }), expected: [403, ':rights.forbidden'] }],
 ]
 
