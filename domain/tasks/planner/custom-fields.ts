@@ -66,6 +66,29 @@ const named = (defs: readonly FieldDefinition[], values: Record<string, unknown>
   })
 
 /*
+ * What a payload names does not depend on the task: a bulk edit plans one payload object against
+ * many tasks, so it is read once per payload (and definitions array).
+ */
+const payloads = new WeakMap<
+  object,
+  { defs: readonly FieldDefinition[]; unknown: Refusal[]; sent: FieldDefinition[] }
+>()
+function readPayload(given: Record<string, unknown>, defs: readonly FieldDefinition[]) {
+  const known = payloads.get(given)
+  if (known?.defs === defs) return known
+  const read = {
+    defs,
+    unknown: unknownKeys(
+      given,
+      defs.map((d) => d.name),
+    ),
+    sent: named(defs, given),
+  }
+  payloads.set(given, read)
+  return read
+}
+
+/*
  * Building a form's schema takes longer than checking a task with it, and the definitions come
  * from the node's cached configuration (one array per version): schemas are kept per array and
  * list of names, and go with the array.
@@ -134,10 +157,7 @@ export function checkCustomFields(
 ): CustomCheck {
   const stored = current ?? {}
   if (!isPlainObject(given)) return { refusals: [refusal('value_error', [...WHERE])], values: stored }
-  const unknown = unknownKeys(
-    given,
-    defs.map((d) => d.name),
-  )
+  const { unknown, sent } = readPayload(given, defs)
   // Refused values stand as sent, so that the workflow's checks read what the user meant.
   if (unknown.length) return { refusals: unknown, values: current ? deepMerge(current, given) : given }
   const refusals = notEditable(given, editable, stored)
@@ -145,8 +165,7 @@ export function checkCustomFields(
 
   if (current === null) {
     // A new task: every field the form edits, and whatever else was sent (to say what is wrong with it).
-    const sent = new Set(named(defs, given))
-    const checked = defs.filter((d) => isEditable(d) || sent.has(d))
+    const checked = defs.filter((d) => isEditable(d) || sent.includes(d))
     const { refusals: invalid, parsed } = validate(defs, checked, given)
     const source = invalid.length ? given : parsed
     let values: Record<string, unknown> = {}
@@ -156,19 +175,23 @@ export function checkCustomFields(
   }
 
   // An edit: the fields sent whose value changes, read over the stored ones (a group merges).
-  const merged = deepMerge(current, given)
-  const checked = named(defs, given).filter(
-    (d) => !sameValue(valueAt(merged, d.name), valueAt(current, d.name)),
-  )
+  const mergedAt = (name: string) => {
+    const sentValue = valueAt(given, name)
+    const had = valueAt(current, name)
+    return isPlainObject(sentValue) && isPlainObject(had) ? deepMerge(had, sentValue) : sentValue
+  }
+  const checked = sent.filter((d) => !sameValue(mergedAt(d.name), valueAt(current, d.name)))
   // Values sent whole (not a group merged over the stored one) check the same on every task.
   const independent = checked.every((d) => !isPlainObject(valueAt(given, d.name)))
   const key = independent ? `custom:${checked.map((d) => d.name).join('\n')}` : undefined
   let result = key ? (memo?.get(key) as Checked | undefined) : undefined
+  let merged: Record<string, unknown> | undefined
   if (!result) {
+    merged = deepMerge(current, given)
     result = validate(defs, checked, merged)
     if (key) memo?.set(key, result)
   }
-  const source = result.refusals.length ? merged : result.parsed
+  const source = result.refusals.length ? (merged ?? deepMerge(current, given)) : result.parsed
   let values = current
   for (const d of checked.filter(isEditable))
     values = setAt(values, d.name.split('.'), valueAt(source, d.name) ?? null)
@@ -182,11 +205,8 @@ export function checkCustomFields(
  */
 export function checkCustomPatch(given: unknown, defs: readonly FieldDefinition[]): Refusal[] {
   if (!isPlainObject(given)) return [refusal('value_error', [...WHERE])]
-  const unknown = unknownKeys(
-    given,
-    defs.map((d) => d.name),
-  )
+  const { unknown, sent } = readPayload(given, defs)
   if (unknown.length) return unknown
-  const whole = named(defs, given).filter((d) => !isPlainObject(valueAt(given, d.name)))
+  const whole = sent.filter((d) => !isPlainObject(valueAt(given, d.name)))
   return validate(defs, whole, given).refusals
 }

@@ -15,15 +15,24 @@ import { checkWorkflow } from './workflow'
 
 const SYSTEM = ['title', 'description', 'assignee', 'status'] as const
 
-/** What differs between two sets of values: system fields, then top-level custom fields by name. */
-export function changesBetween(was: TaskValues | null, now: TaskValues): FieldChange[] {
+/**
+ * What differs between two sets of values: system fields, then top-level custom fields by name —
+ * those named in `customNames` when given (an edit changes no other).
+ */
+export function changesBetween(
+  was: TaskValues | null,
+  now: TaskValues,
+  customNames?: readonly string[],
+): FieldChange[] {
   const out: FieldChange[] = []
   for (const field of SYSTEM) {
     const old = was ? was[field] : null
     if (!sameValue(old, now[field])) out.push({ field, old, new: now[field] })
   }
   const before = was?.custom_fields ?? {}
-  const names = [...new Set([...Object.keys(before), ...Object.keys(now.custom_fields)])].sort()
+  const names = [
+    ...new Set(customNames ?? [...Object.keys(before), ...Object.keys(now.custom_fields)]),
+  ].sort()
   for (const name of names)
     if (!sameValue(before[name], now.custom_fields[name]))
       out.push({ field: name, old: before[name] ?? null, new: now.custom_fields[name] ?? null })
@@ -104,7 +113,8 @@ export function planEdit(ctx: PlanContext, task: TaskValues, patch: TaskPatch): 
   const flow = checkWorkflow(process.workflow, task, values, mover(ctx))
   refusals.push(...flow.refusals)
   if (refusals.length) return { ok: false, refusals }
-  return { ok: true, plan: { values, changes: changesBetween(task, values), move: flow.move } }
+  const touched = patch.custom_fields ? Object.keys(patch.custom_fields) : []
+  return { ok: true, plan: { values, changes: changesBetween(task, values, touched), move: flow.move } }
 }
 
 /**
