@@ -1,5 +1,5 @@
 import type { FieldDefinition } from '@domain/fields/types'
-import { fields, processes, progress, progressStatuses, statuses, tasks } from '../src/db/schema'
+import { fields, forms, processes, progress, progressStatuses, statuses, tasks } from '../src/db/schema'
 import { ADMIN, type Harness, startApi, USER } from './harness'
 import { nodeIdOf, userIdOf } from './tenant-factories'
 
@@ -79,11 +79,24 @@ export async function seedRqlWorld(h: Harness): Promise<RqlWorld> {
         position,
       })),
     )
+    // A bulk edit changes what the process's form lets a user change: here, every field.
+    const [form] = await db
+      .insert(forms)
+      .values({
+        nodeId: node,
+        name: 'Task',
+        fields: ['title', 'description', ...CUSTOM_FIELDS.map((d) => d.name)].map((name) => ({
+          name,
+          grid: 12,
+        })),
+      })
+      .returning()
+    const formId = form!.id
     const [dev, ops] = await db
       .insert(processes)
       .values([
-        { nodeId: node, key: 'DEV', name: 'Development', progressId: flow!.id, taskCounter: 10 },
-        { nodeId: node, key: 'OPS', name: 'Operations', progressId: flow!.id, taskCounter: 1 },
+        { nodeId: node, key: 'DEV', name: 'Development', progressId: flow!.id, taskCounter: 10, formId },
+        { nodeId: node, key: 'OPS', name: 'Operations', progressId: flow!.id, taskCounter: 1, formId },
       ])
       .returning()
     return { open: open!.id, progress: inProgress!.id, done: done!.id, dev: dev!.id, ops: ops!.id }

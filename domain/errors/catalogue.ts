@@ -41,8 +41,6 @@ export const catalogue = {
   'tasks.field_not_editable': 'This field cannot be changed',
   'tasks.tasks_edited': 'Tasks edited: {count}',
   'tasks.batch_not_found': 'There is no such bulk edit',
-  'tasks.field_readonly':
-    'The field {field} cannot be changed while the task {task} is in its current status',
   'boards.board_edited': 'Changes saved',
   'boards.board_not_edited': 'Changes not saved',
   'forms.form_edited': 'Changes saved',

@@ -1,5 +1,6 @@
 import type { DetailEntry } from '@domain/errors/catalogue'
-import { catalogue, messageFor } from '@domain/errors/catalogue'
+import { messageFor } from '@domain/errors/catalogue'
+import { issueDetail } from '@domain/errors/issues'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
@@ -7,31 +8,8 @@ import type { ZodIssue } from 'zod'
 import { AppError } from './errors'
 
 /** Maps one zod issue to a catalogue entry. Schemas in domain/ use catalogue codes as their messages. */
-export function issueToDetail(issue: ZodIssue, where: string): DetailEntry {
-  const loc = [where, ...issue.path]
-  const entry = (type: string, ctx?: Record<string, string | number>): DetailEntry => ({
-    type,
-    msg: messageFor(type, ctx),
-    loc,
-    ...(ctx ? { ctx } : {}),
-  })
-  if (issue.message in catalogue) {
-    const ctx: Record<string, number> | undefined =
-      issue.code === 'too_big'
-        ? { max: Number(issue.maximum) }
-        : issue.code === 'too_small'
-          ? { min: Number(issue.minimum) }
-          : undefined
-    return entry(issue.message, ctx)
-  }
-  if (issue.code === 'invalid_type' && issue.received === 'undefined') return entry('value_error.missing')
-  if (issue.code === 'invalid_string' && issue.validation === 'email') return entry('value_error.email')
-  if (issue.code === 'too_big' && issue.type === 'string')
-    return entry('value_error.any_str.max_length', { max: Number(issue.maximum) })
-  if (issue.code === 'too_small' && issue.type === 'string')
-    return entry('value_error.any_str.min_length', { min: Number(issue.minimum) })
-  return entry('value_error')
-}
+export const issueToDetail = (issue: ZodIssue, where: string): DetailEntry =>
+  issueDetail(issue, [where, ...issue.path])
 
 const send = (status: number, detail: DetailEntry[]) => ({ status, body: { detail } })
 

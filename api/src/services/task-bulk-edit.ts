@@ -1,21 +1,19 @@
 import { randomUUID } from 'node:crypto'
-import { type DetailEntry, messageFor } from '@domain/errors/catalogue'
-import { isBlank, isPlainObject } from '@domain/fields/checks'
-import { isSystemFieldName } from '@domain/fields/system'
-import type { FieldDefinition } from '@domain/fields/types'
-import { checkMove, fieldRulesAt, type Mover, type WorkflowProcess } from '@domain/workflow'
+import type { DetailEntry } from '@domain/errors/catalogue'
+import { isPlainObject } from '@domain/fields/checks'
+import { checkPatch, type PlanContext, planEdit, refusal, refusalStatus, under } from '@domain/tasks/planner'
+import type { TaskValues } from '@domain/tasks/values'
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { taskHistory, tasks } from '../db/schema'
 import type { Caller } from '../http/caller'
 import { badInput, conflict, forbidden, InvalidInput, notFound } from '../http/errors'
-import { findStatus } from '../repositories/statuses-repository'
 import { isBound } from '../repositories/users-repository'
 import { requireNodeRight } from './access'
-import { validateCustomFields } from './custom-fields'
 import { nodeConfig } from './node-config'
 import { intersect, scopeIn } from './task-access'
 import { forgetTotals } from './task-counts'
+import { planCaller, planContext, refused, valuesOf } from './task-fields'
 import { compileText, scopeCondition, selectMatching, type TaskRow } from './task-query'
 
 /*
@@ -70,107 +68,10 @@ function setAt(doc: Record<string, unknown>, path: string[], value: unknown): Re
   return { ...doc, [head]: rest.length ? setAt(inner, rest, value) : value }
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
-
-/** The custom fields a patch names: a definition is named when its whole dotted path is present. */
-function namedDefinitions(defs: FieldDefinition[], values: Record<string, unknown>): FieldDefinition[] {
-  return defs.filter((d) => {
-    const path = d.name.split('.')
-    const parent = getAt(values, path.slice(0, -1))
-    return isPlainObject(parent) && Object.hasOwn(parent, path[path.length - 1]!)
-  })
-}
-
-/** The patch's custom values checked once, as a form that edits only those fields would check them. */
-async function checkedCustomValues(
-  db: Db,
-  nodeId: string,
-  values: Record<string, unknown>,
-  defs: FieldDefinition[],
-) {
-  const named = namedDefinitions(defs, values)
-  try {
-    const stored = await validateCustomFields(db, nodeId, values, {
-      editable: named.map((d) => d.name),
-      defs,
-    })
-    return named.map((d) => ({
-      name: d.name,
-      path: d.name.split('.'),
-      value: getAt(stored, d.name.split('.')) ?? null,
-    }))
-  } catch (e) {
-    // The same problems, placed under the patch.
-    if (e instanceof InvalidInput)
-      throw new InvalidInput(
-        e.details.map((d) => ({ ...d, loc: ['body', 'patch', ...(d.loc ?? []).slice(1)] })),
-      )
-    throw e
-  }
-}
-
-/** Where in the patch a refusal points: a custom field under custom_fields, by its dotted name. */
-const patchLoc = (field?: string): (string | number)[] =>
-  !field
-    ? ['body', 'patch']
-    : isSystemFieldName(field) || field === 'status_id'
-      ? ['body', 'patch', field]
-      : ['body', 'patch', 'custom_fields', ...field.split('.')]
-
-function refusal(code: string, task: TaskRow, field?: string): DetailEntry {
-  const ctx = { task: task.key, ...(field ? { field } : {}) }
-  return { type: code, msg: messageFor(code, ctx), loc: patchLoc(field), ctx }
-}
-
 interface Planned {
   task: TaskRow
   changes: Change[]
   next: Pick<TaskRow, 'title' | 'description' | 'statusId' | 'assigneeId' | 'customFields'>
-}
-
-/** The changes the patch makes to one task, or why it may not. */
-function plan(
-  task: TaskRow,
-  patch: BulkPatch,
-  custom: { name: string; path: string[]; value: unknown }[],
-  process: WorkflowProcess | undefined,
-  mover: Mover,
-): { planned: Planned } | { refused: DetailEntry } {
-  const next = {
-    title: patch.title ?? task.title,
-    description: patch.description ?? task.description,
-    statusId: patch.status_id ?? task.statusId,
-    assigneeId: patch.assignee_id === undefined ? task.assigneeId : patch.assignee_id,
-    customFields: task.customFields,
-  }
-  const changes: Change[] = []
-  for (const [field, column] of Object.entries(SYSTEM_COLUMNS) as [SystemField, keyof typeof next][])
-    if (!same(task[column], next[column])) changes.push({ field, old: task[column], new: next[column] })
-  for (const c of custom) {
-    const old = getAt(task.customFields, c.path) ?? null
-    if (same(old, c.value)) continue
-    changes.push({ field: c.name, old, new: c.value })
-    next.customFields = setAt(next.customFields, c.path, c.value)
-  }
-  if (!process) return { refused: refusal('processes.process_not_found', task) }
-  // While the task is in its current status, its read-only fields stay as they are.
-  const readonly = fieldRulesAt(process, task.statusId).readonly
-  const locked = changes.find((c) => readonly.includes(c.field))
-  if (locked) return { refused: refusal('tasks.field_readonly', task, locked.field) }
-  if (next.statusId !== task.statusId) {
-    const move = checkMove(process, task.statusId, next.statusId, mover)
-    if (!move.ok) return { refused: refusal(move.code, task, 'status_id') }
-    // Status, process, author and the dates always have a value; the rest are read after the patch.
-    const value = (name: string) =>
-      name in SYSTEM_COLUMNS
-        ? next[SYSTEM_COLUMNS[name as SystemField] as keyof typeof next]
-        : isSystemFieldName(name)
-          ? name
-          : getAt(next.customFields, name.split('.'))
-    const missing = move.required_fields.find((name) => isBlank(value(name)))
-    if (missing) return { refused: refusal('validation.required', task, missing) }
-  }
-  return { planned: { task, changes, next } }
 }
 
 async function writeChanges(tx: Tx, nodeId: string, c: Caller, batchId: string, planned: Planned[]) {
@@ -212,12 +113,15 @@ async function editableScope(db: Db, c: Caller, nodeId: string) {
   return { access, config, scope }
 }
 
-async function checkPatchTargets(db: Db, nodeId: string, patch: BulkPatch) {
-  if (patch.status_id && !(await findStatus(db, nodeId, patch.status_id)))
-    throw badInput('statuses.status_not_found', ['body', 'patch', 'status_id'])
-  if (patch.assignee_id && !(await isBound(db, nodeId, patch.assignee_id)))
-    throw badInput('users.user_not_found', ['body', 'patch', 'assignee_id'])
-}
+const noProcess = { ok: false, refusals: [refusal('processes.process_not_found')] } as const
+
+const nextOf = (v: TaskValues): Planned['next'] => ({
+  title: v.title,
+  description: v.description,
+  statusId: v.status,
+  assigneeId: v.assignee,
+  customFields: v.custom_fields,
+})
 
 const sideOf = (changes: Change[], side: 'old' | 'new') =>
   Object.fromEntries(changes.map((ch) => [ch.field, ch[side] ?? null]))
@@ -225,11 +129,25 @@ const sideOf = (changes: Change[], side: 'old' | 'new') =>
 export async function bulkEdit(db: Db, c: Caller, nodeId: string, input: BulkEditInput) {
   const { access, config, scope } = await editableScope(db, c, nodeId)
   const compiled = await compileText(db, nodeId, input.query, c.auth.user.id, config.customs)
-  await checkPatchTargets(db, nodeId, input.patch)
-  const custom = input.patch.custom_fields
-    ? await checkedCustomValues(db, nodeId, input.patch.custom_fields, config.customs)
-    : []
-  const mover: Mover = { rights: access.rights, team_ids: access.teamIds }
+  // What the patch itself gets wrong is said once, before looking at tasks.
+  const early = checkPatch(
+    { customs: config.customs, hasStatus: (id) => config.statuses.has(id) },
+    input.patch,
+  )
+  if (early.length) throw refused(early, ['body', 'patch'])
+  if (input.patch.assignee_id && !(await isBound(db, nodeId, input.patch.assignee_id)))
+    throw notFound('users.user_not_found', ['body', 'patch', 'assignee_id'])
+  const caller = planCaller({ userId: c.auth.user.id, rights: access.rights, team_ids: access.teamIds })
+  // One context per process, one memo for the request: the patch's values are checked once.
+  const memo = new Map<string, unknown>()
+  const contexts = new Map<string, PlanContext | null>()
+  const contextOf = (processId: string) => {
+    if (!contexts.has(processId)) {
+      const flow = config.flows.get(processId)
+      contexts.set(processId, flow ? planContext(caller, config, flow, memo) : null)
+    }
+    return contexts.get(processId)!
+  }
   const batchId = randomUUID()
 
   const done = await db.transaction(async (tx) => {
@@ -243,14 +161,17 @@ export async function bulkEdit(db: Db, c: Caller, nodeId: string, input: BulkEdi
     if (rows.length > BULK_EDIT_LIMIT)
       throw badInput('rql.too_many_tasks', ['body', 'query'], { max: BULK_EDIT_LIMIT })
     const planned: Planned[] = []
-    const refused: DetailEntry[] = []
+    const refusals: DetailEntry[] = []
     for (const { task } of rows) {
-      const r = plan(task, input.patch, custom, config.flows.get(task.processId)?.workflow, mover)
-      if ('refused' in r) {
-        if (refused.length < SHOWN) refused.push(r.refused)
-      } else if (r.planned.changes.length) planned.push(r.planned)
+      const ctx = contextOf(task.processId)
+      const r = ctx ? planEdit(ctx, valuesOf(task), input.patch) : noProcess
+      if (!r.ok) refusals.push(...r.refusals.map((x) => ({ ...x, ctx: { ...x.ctx, task: task.key } })))
+      else if (r.plan.changes.length)
+        planned.push({ task, changes: r.plan.changes, next: nextOf(r.plan.values) })
     }
-    if (refused.length) throw new InvalidInput(refused)
+    // One refusal and nothing changes; the first few are listed, each naming its task.
+    if (refusals.length)
+      throw new InvalidInput(under(['body', 'patch'], refusals.slice(0, SHOWN)), refusalStatus(refusals))
     if (input.dry_run)
       return {
         count: planned.length,

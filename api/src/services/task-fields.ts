@@ -1,60 +1,53 @@
-import { type DetailEntry, messageFor } from '@domain/errors/catalogue'
-import { isBlank, isPlainObject } from '@domain/fields/checks'
-import { sameValue, valueAt } from '@domain/tasks/values'
+import type { DetailEntry } from '@domain/errors/catalogue'
+import type { RightsMap } from '@domain/rights/rights'
+import { type PlanCaller, type PlanContext, refusalStatus, under } from '@domain/tasks/planner'
+import type { TaskValues } from '@domain/tasks/values'
+import { InvalidInput } from '../http/errors'
+import type { TaskRow } from '../repositories/tasks-repository'
+import type { NodeConfig, ProcessFlow } from './node-config'
 
 /*
- * Where a task's fields are reported (the `loc` of a refusal) and which of its custom fields a
- * request may change: the process's form decides (its editable names), a value that is not
- * editable passes only when it is what the task already has.
+ * What the task writers (create, edit, bulk edit) hand the domain's planner (ADR 014) and how they
+ * answer its refusals: all from data already loaded — the row, the node's cached configuration,
+ * the caller's rights — so planning costs no statement.
  */
 
-/** The loc of a task field in a request body: system fields by their wire name, cf_… under custom_fields. */
-export function locOf(field: string): (string | number)[] {
-  if (field.startsWith('cf_')) return ['body', 'custom_fields', ...field.split('.')]
-  if (['assignee', 'status', 'author', 'process'].includes(field)) return ['body', `${field}_id`]
-  return ['body', field]
-}
-
-export const detail = (code: string, loc: (string | number)[], ctx?: Record<string, string | number>) => ({
-  type: code,
-  msg: messageFor(code, ctx),
-  loc,
-  ...(ctx ? { ctx } : {}),
+/** A stored task as the planner and the workflow read it. */
+export const valuesOf = (t: TaskRow): TaskValues => ({
+  title: t.title,
+  description: t.description,
+  assignee: t.assigneeId,
+  status: t.statusId,
+  author: t.authorId,
+  process: t.processId,
+  custom_fields: t.customFields,
 })
 
-const covers = (listed: string, name: string) => name === listed || name.startsWith(`${listed}.`)
+/** The caller as the planner reads them. */
+export const planCaller = (who: {
+  userId: string
+  rights: RightsMap
+  team_ids: readonly string[]
+}): PlanCaller => ({
+  user_id: who.userId,
+  rights: who.rights,
+  team_ids: who.team_ids,
+})
 
-/**
- * The custom values of a request that the form does not let the user change and that differ from
- * the task's (`current`; {} for a new task): each refused with tasks.field_not_editable at its loc.
- */
-export function notEditable(
-  given: Record<string, unknown>,
-  editable: readonly string[],
-  current: Record<string, unknown>,
-  path: string[] = [],
-): DetailEntry[] {
-  const out: DetailEntry[] = []
-  for (const [key, value] of Object.entries(given)) {
-    const name = [...path, key].join('.')
-    if (editable.some((e) => covers(e, name))) continue
-    if (isPlainObject(value) && editable.some((e) => e.startsWith(`${name}.`))) {
-      out.push(...notEditable(value, editable, current, [...path, key]))
-      continue
-    }
-    const had = valueAt(current, name)
-    if (!sameValue(value, had) && !(isBlank(value) && had === undefined))
-      out.push(detail('tasks.field_not_editable', locOf(name)))
-  }
-  return out
-}
+/** The planner's view of a process of the node, for this caller. */
+export const planContext = (
+  caller: PlanCaller,
+  config: NodeConfig,
+  flow: ProcessFlow,
+  memo?: Map<string, unknown>,
+): PlanContext => ({
+  customs: config.customs,
+  hasStatus: (id) => config.statuses.has(id),
+  caller,
+  process: { id: flow.process.id, workflow: flow.workflow, editable: flow.editable },
+  ...(memo ? { memo } : {}),
+})
 
-/** The top-level custom fields whose stored values differ. */
-export function changedCustomFields(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): string[] {
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
-    .filter((k) => !sameValue(before[k], after[k]))
-    .sort()
-}
+/** The planner's refusals as the answer: under the writer's body (`prefix`), with the status they call for. */
+export const refused = (refusals: readonly DetailEntry[], prefix: (string | number)[]) =>
+  new InvalidInput(under(prefix, refusals), refusalStatus(refusals))

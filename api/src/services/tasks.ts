@@ -1,14 +1,11 @@
-import type { DetailEntry } from '@domain/errors/catalogue'
-import { isBlank } from '@domain/fields/checks'
-import { deepMerge, fieldValue, sameValue, type TaskValues } from '@domain/tasks/values'
-import { checkMove, fieldRulesAt, initialStatus } from '@domain/workflow/moves'
+import { planCreate, planEdit } from '@domain/tasks/planner'
 import { taskKey } from '@domain/workflow/process-key'
 import type { Db, Tx } from '../db/client'
 import type { Caller } from '../http/caller'
 import type { Pagination } from '../http/envelope'
-import { AppError, badInput, conflict, forbidden, InvalidInput, notFound } from '../http/errors'
+import { badInput, conflict, forbidden, notFound } from '../http/errors'
 import { findTaskCard } from '../repositories/task-card-repository'
-import { type Change, writeHistory } from '../repositories/task-parts-repository'
+import { writeHistory } from '../repositories/task-parts-repository'
 import {
   boundUsers,
   findTask,
@@ -19,11 +16,10 @@ import {
   type TaskRow,
   updateTask,
 } from '../repositories/tasks-repository'
-import { validateCustomFields } from './custom-fields'
 import { nodeConfig } from './node-config'
 import { mayOnProcess, scopeIn, type TaskCaller, taskCaller } from './task-access'
 import { forgetTotals } from './task-counts'
-import { changedCustomFields, detail, locOf, notEditable } from './task-fields'
+import { planCaller, planContext, refused, valuesOf } from './task-fields'
 import { presentCard, presentTasks } from './task-read'
 
 /*
@@ -52,16 +48,6 @@ export interface EditTaskInput {
 }
 
 export const taskNotFound = () => notFound('tasks.task_not_found')
-
-const valuesOf = (t: TaskRow): TaskValues => ({
-  title: t.title,
-  description: t.description,
-  assignee: t.assigneeId,
-  status: t.statusId,
-  author: t.authorId,
-  process: t.processId,
-  custom_fields: t.customFields,
-})
 
 /** The assignee must be a user bound to the node (another tenant's user is never confirmed). */
 async function requireAssignee(tx: Db | Tx, nodeId: string, id: string | null | undefined) {
@@ -112,31 +98,15 @@ export async function createTask(
   input: CreateTaskInput,
 ) {
   const who = await taskCaller(db, c, nodeId)
-  if (input.process_id !== undefined && input.process_id !== processId)
-    throw badInput('tasks.field_not_editable', ['body', 'process_id'])
   const flow = who.config.flows.get(processId)
   if (!flow) throw notFound('processes.process_not_found', ['params', 'id'])
-  if (!mayOnProcess(who, 'task_create', flow.process.key)) throw forbidden()
-  const assignee = await requireAssignee(db, nodeId, input.assignee_id)
-  const { editable } = flow
-  const given = input.custom_fields ?? {}
-  const customFields = await validateCustomFields(db, nodeId, given, { editable, defs: who.config.customs })
-  const status = initialStatus(flow.workflow)
-  if (!status) throw badInput('processes.progress_empty', ['params', 'id'])
-  const values: TaskValues = {
-    title: input.title,
-    description: input.description,
-    assignee: input.assignee_id ?? null,
-    status,
-    author: who.userId,
-    process: processId,
-    custom_fields: customFields,
-  }
-  const issues: DetailEntry[] = notEditable(given, editable, {})
-  for (const field of fieldRulesAt(flow.workflow, status).required)
-    if (isBlank(fieldValue(values, field)))
-      issues.push(detail('workflow.field_required', locOf(field), { field }))
-  if (issues.length) throw new InvalidInput(issues)
+  const planned = planCreate(planContext(planCaller(who), who.config, flow), input)
+  if (!planned.ok && planned.refusals[0]?.type === 'processes.progress_empty')
+    throw badInput('processes.progress_empty', ['params', 'id'])
+  if (!planned.ok) throw refused(planned.refusals, ['body'])
+  const { values } = planned.plan
+  const assignee = await requireAssignee(db, nodeId, values.assignee)
+  const { status, custom_fields: customFields } = values
 
   // Only the writes hold the process's counter row: everything above was checked before.
   const task = await db.transaction(async (tx) => {
@@ -202,71 +172,19 @@ export async function listTasks(db: Db, c: Caller, nodeId: string, q: Pagination
 export async function editTask(db: Db, c: Caller, nodeId: string, taskId: string, input: EditTaskInput) {
   const who = await taskCaller(db, c, nodeId)
   const { task, changed } = await db.transaction(async (tx) => {
-    const {
-      task: before,
-      workflow,
-      editable,
-    } = await reachTask(db, nodeId, who, () => lockTask(tx, nodeId, taskId), 'task_edit')
+    const { task: before, ...flow } = await reachTask(
+      db,
+      nodeId,
+      who,
+      () => lockTask(tx, nodeId, taskId),
+      'task_edit',
+    )
     if (input.version !== before.version) throw conflict('tasks.task_conflict', ['body', 'version'])
+    const planned = planEdit(planContext(planCaller(who), who.config, flow), valuesOf(before), input)
+    if (!planned.ok) throw refused(planned.refusals, ['body'])
+    const { values: now, changes } = planned.plan
     // The assignee a task already has passes even if they have left the node since (a card posted back).
-    if (input.assignee_id !== before.assigneeId) await requireAssignee(tx, nodeId, input.assignee_id)
-    if (input.status_id !== undefined && input.status_id !== before.statusId) {
-      if (!who.config.statuses.has(input.status_id))
-        throw notFound('statuses.status_not_found', ['body', 'status_id'])
-    }
-    const issues: DetailEntry[] = []
-    if (input.author_id !== undefined && input.author_id !== before.authorId)
-      issues.push(detail('tasks.field_not_editable', ['body', 'author_id']))
-    if (input.process_id !== undefined && input.process_id !== before.processId)
-      issues.push(detail('tasks.field_not_editable', ['body', 'process_id']))
-
-    let customFields = before.customFields
-    if (input.custom_fields !== undefined) {
-      const parsed = await validateCustomFields(
-        tx,
-        nodeId,
-        deepMerge(before.customFields, input.custom_fields),
-        { editable, defs: who.config.customs },
-      )
-      issues.push(...notEditable(input.custom_fields, editable, before.customFields))
-      customFields = { ...before.customFields, ...parsed }
-    }
-    const was = valuesOf(before)
-    const now: TaskValues = {
-      ...was,
-      title: input.title ?? was.title,
-      description: input.description ?? was.description,
-      assignee: input.assignee_id === undefined ? was.assignee : input.assignee_id,
-      status: input.status_id ?? was.status,
-      custom_fields: customFields,
-    }
-
-    const move = checkMove(workflow, was.status, now.status, who)
-    if (!move.ok)
-      throw new AppError(move.code === 'workflow.move_forbidden' ? 403 : 422, move.code, [
-        'body',
-        'status_id',
-      ])
-    for (const field of fieldRulesAt(workflow, was.status).readonly)
-      if (!sameValue(fieldValue(was, field), fieldValue(now, field)))
-        issues.push(detail('workflow.field_readonly', locOf(field), { field }))
-    const required = new Set(move.required_fields)
-    for (const field of fieldRulesAt(workflow, now.status).required)
-      if (!sameValue(fieldValue(was, field), fieldValue(now, field))) required.add(field)
-    for (const field of required)
-      if (isBlank(fieldValue(now, field)))
-        issues.push(detail('workflow.field_required', locOf(field), { field }))
-    if (issues.length) throw new InvalidInput(issues)
-
-    const changes: Change[] = []
-    for (const field of ['title', 'description', 'assignee', 'status'] as const)
-      if (!sameValue(was[field], now[field])) changes.push({ field, old: was[field], new: now[field] })
-    for (const name of changedCustomFields(was.custom_fields, now.custom_fields))
-      changes.push({
-        field: name,
-        old: was.custom_fields[name] ?? null,
-        new: now.custom_fields[name] ?? null,
-      })
+    if (now.assignee !== before.assigneeId) await requireAssignee(tx, nodeId, now.assignee)
     if (changes.length === 0) return { task: before, changed: false }
     const after = await updateTask(tx, nodeId, taskId, {
       title: now.title,

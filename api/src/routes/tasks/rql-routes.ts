@@ -1,5 +1,6 @@
 import { messageFor } from '@domain/errors/catalogue'
 import { MAX_QUERY_LENGTH } from '@domain/rql'
+import { expandTaskPayload } from '@domain/tasks/payload'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { callerOf } from '../../http/caller'
@@ -8,6 +9,7 @@ import { fastSerializer } from '../../http/fast-serializer'
 import { idSchema, nodeIdParams } from '../../http/params'
 import { BULK_EDIT_LIMIT, bulkEdit, undoBatch } from '../../services/task-bulk-edit'
 import { queryTasks } from '../../services/task-query'
+import { description, title } from './schemas'
 
 /*
  * The task query language over HTTP (PRODUCT.md §6): a page of the tasks a query selects, and a
@@ -56,20 +58,20 @@ const queryAnswer = z.object({
   }),
 })
 
+/** A task payload's editable keys (dotted and top-level cf_… keys read as in a task body), at least one. */
 const patchSchema = z
-  .object({
-    status_id: idSchema.optional(),
-    assignee_id: idSchema.nullable().optional(),
-    title: z
-      .string()
-      .trim()
-      .min(1, 'validation.required')
-      .max(255, { message: 'validation.max_length' })
-      .optional(),
-    description: z.string().max(100_000, { message: 'validation.max_length' }).optional(),
-    custom_fields: z.record(z.unknown()).optional(),
-  })
-  .strict()
+  .preprocess(
+    expandTaskPayload,
+    z
+      .object({
+        status_id: idSchema.optional(),
+        assignee_id: idSchema.nullable().optional(),
+        title: title.optional(),
+        description: description.optional(),
+        custom_fields: z.record(z.unknown(), { invalid_type_error: 'value_error' }).optional(),
+      })
+      .strict('value_error.extra'),
+  )
   .refine((p) => Object.keys(p).length > 0, { message: 'value_error.missing' })
 
 const bulkBody = z.object({ query, patch: patchSchema, dry_run: z.boolean().default(false) }).strict()
@@ -122,8 +124,9 @@ export const rqlRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tasks'],
         summary: 'Applies one patch to every task a query selects, all or nothing (task_edit)',
         description:
-          'Touches the selected tasks the caller may view and edit. Each is checked (custom fields by their definitions, a status move by the process’s transitions and required fields, ' +
-          'read-only fields of the current status); one refusal and nothing changes: 422 listing the first 20, each with `ctx.task` (the key). ' +
+          'Touches the selected tasks the caller may view and edit. Each is planned as a single edit would be (ADR 014: the same codes, messages and locs, under `body.patch`): ' +
+          'custom fields as the process’s form allows and by their definitions, a status move by the process’s transitions, the fields the move or the status requires, read-only fields of the current status. ' +
+          'What the patch itself gets wrong (an unknown field or status, a bad value) is refused before any task; one refusal of a task and nothing changes: the first 20 listed, each with `ctx.task` (the key), 403 when one is workflow.move_forbidden, else 422. ' +
           `At most ${BULK_EDIT_LIMIT} tasks (422 rql.too_many_tasks). Every change is recorded in the task’s history under one \`batch_id\`. ` +
           '`dry_run`: the same checks, nothing written; answers the count and the first 20 tasks with their values before and after.',
         params: nodeIdParams,

@@ -33,8 +33,9 @@ const text = (max: number) =>
     .string({ required_error: 'value_error.missing', invalid_type_error: 'value_error' })
     .trim()
     .max(max, 'value_error.any_str.max_length')
-const title = text(255).min(1, 'value_error.missing')
-const description = text(100_000)
+/** A task's title and description, as every writer reads them (a task, a bulk patch). */
+export const title = text(255).min(1, 'value_error.missing')
+export const description = text(100_000)
 const customFields = z
   .record(z.unknown(), { invalid_type_error: 'value_error' })
   .describe('cf_… values, nested by dotted names; checked against the process’s form')

@@ -1,0 +1,32 @@
+import type { ZodIssue } from 'zod'
+import { catalogue, type DetailEntry, messageFor } from './catalogue'
+
+/**
+ * One zod issue as a catalogue entry at `loc`. Schemas in domain/ use catalogue codes as their
+ * messages; the few zod's own issues that reach us get the nearest code. Shared by the upstream's
+ * error mapper and the task planner, so a value refused anywhere reads the same.
+ */
+export function issueDetail(issue: ZodIssue, loc: (string | number)[]): DetailEntry {
+  const entry = (type: string, ctx?: Record<string, string | number>): DetailEntry => ({
+    type,
+    msg: messageFor(type, ctx),
+    loc,
+    ...(ctx ? { ctx } : {}),
+  })
+  if (issue.message in catalogue) {
+    const ctx: Record<string, number> | undefined =
+      issue.code === 'too_big'
+        ? { max: Number(issue.maximum) }
+        : issue.code === 'too_small'
+          ? { min: Number(issue.minimum) }
+          : undefined
+    return entry(issue.message, ctx)
+  }
+  if (issue.code === 'invalid_type' && issue.received === 'undefined') return entry('value_error.missing')
+  if (issue.code === 'invalid_string' && issue.validation === 'email') return entry('value_error.email')
+  if (issue.code === 'too_big' && issue.type === 'string')
+    return entry('value_error.any_str.max_length', { max: Number(issue.maximum) })
+  if (issue.code === 'too_small' && issue.type === 'string')
+    return entry('value_error.any_str.min_length', { min: Number(issue.minimum) })
+  return entry('value_error')
+}

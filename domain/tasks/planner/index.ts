@@ -1,0 +1,5 @@
+export { checkCustomFields, checkCustomPatch } from './custom-fields'
+export { changesBetween, checkPatch, planCreate, planEdit } from './plan'
+export { payloadLoc, REFUSALS, refusal, refusalStatus, under } from './refusals'
+export type * from './types'
+export { checkWorkflow } from './workflow'
