@@ -4,6 +4,7 @@ import { deepMerge, fieldValue, sameValue, type TaskValues } from '@domain/tasks
 import { checkMove, fieldRulesAt, initialStatus } from '@domain/workflow/moves'
 import { taskKey } from '@domain/workflow/process-key'
 import type { Db, Tx } from '../db/client'
+import { emitEvents, taskChangeEvents, taskCreated } from '../events/emit'
 import type { Caller } from '../http/caller'
 import type { Pagination } from '../http/envelope'
 import { AppError, badInput, conflict, forbidden, InvalidInput, notFound } from '../http/errors'
@@ -22,7 +23,6 @@ import {
 import { validateCustomFields } from './custom-fields'
 import { nodeConfig } from './node-config'
 import { mayOnProcess, scopeIn, type TaskCaller, taskCaller } from './task-access'
-import { forgetTotals } from './task-counts'
 import { changedCustomFields, detail, locOf, notEditable } from './task-fields'
 import { presentCard, presentTasks } from './task-read'
 
@@ -156,9 +156,9 @@ export async function createTask(
     await writeHistory(tx, { nodeId, taskId: row.id, actorId: who.userId, requestId: c.requestId }, [
       { field: 'created', old: null, new: { key: row.key, title: row.title, status: status } },
     ])
+    await emitEvents(tx, [taskCreated(row)])
     return row
   })
-  forgetTotals(nodeId)
   // A new task has no attachments, and its people are the caller and the assignee just read.
   const people = assignee ? [c.auth.user, assignee] : [c.auth.user]
   return presentCard(db, nodeId, { task, files: [], people }, who)
@@ -276,8 +276,12 @@ export async function editTask(db: Db, c: Caller, nodeId: string, taskId: string
       customFields: now.custom_fields,
     })
     await writeHistory(tx, { nodeId, taskId, actorId: who.userId, requestId: c.requestId }, changes)
+    const task = { id: after.id, key: after.key }
+    await emitEvents(
+      tx,
+      taskChangeEvents({ node_id: nodeId, actor_id: who.userId, task, version: after.version }, changes),
+    )
     return { task: after, changed: true }
   })
-  if (changed) forgetTotals(nodeId)
   return { task: (await presentTasks(db, nodeId, [task], who))[0]!, changed }
 }
