@@ -32,7 +32,7 @@ interface Log {
 }
 
 export interface BusOptions {
-  /** How long a wake-up waits so that the notices of many commits make one read (ms). */
+  /** How long a wake-up waits so that the notices of many commits make one read (ms, 25). */
   delayMs?: number
   /** Reads even without a notice this often (ms): a lost notice, a long transaction that held back. */
   pollMs?: number
@@ -106,7 +106,7 @@ export class EventBus {
       this.timer = undefined
       void this.read()
       for (const c of this.consumers) void c.pump()
-    }, this.opts.delayMs ?? 5)
+    }, this.opts.delayMs ?? 25)
   }
 
   /** Reads and dispatches what is in the outbox now; resolves when done (tests, shutdown). */

@@ -1,5 +1,5 @@
 import type { EventType, NewEvent, NodusEvent } from '@domain/events'
-import { sql } from 'drizzle-orm'
+import { type SQLWrapper, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 
 /*
@@ -30,11 +30,23 @@ const rowsOf = <T>(res: unknown) => (res as Rows<T>).rows
 /** The events written by each transaction still open, kept for its commit (see onCommitted). */
 const pending = new WeakMap<object, StoredEvent[]>()
 
-/** Writes events into the outbox inside `tx`; they are dispatched once (and only if) it commits. */
-export async function emitEvents(tx: Db | Tx, list: NewEvent<EventType>[]): Promise<void> {
-  if (list.length === 0) return
+/**
+ * Writes events into the outbox inside `tx`; they are dispatched once (and only if) it commits.
+ * `alongside`: another insert of the same transaction, sent in the same statement (a history row's):
+ * no round trip more while the writer holds its locks.
+ */
+export async function emitEvents(
+  tx: Db | Tx,
+  list: NewEvent<EventType>[],
+  alongside?: SQLWrapper,
+): Promise<void> {
+  if (list.length === 0) {
+    if (alongside) await tx.execute(alongside.getSQL())
+    return
+  }
   const written = rowsOf<{ id: string | number; txid: string; occurred_at: Date | string }>(
     await tx.execute(sql`
+      ${alongside ? sql`with alongside as (${alongside.getSQL()})` : sql``}
       insert into events (type, node_id, actor_id, data)
       select x.type, x.node_id, x.actor_id, x.data
         from rows from (jsonb_to_recordset(${JSON.stringify(list)}::jsonb)

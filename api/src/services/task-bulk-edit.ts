@@ -194,12 +194,12 @@ async function writeChanges(tx: Tx, nodeId: string, c: Caller, batchId: string, 
   const history = planned.flatMap((p) =>
     p.changes.map((ch) => ({ task_id: p.task.id, field: ch.field, old_value: ch.old, new_value: ch.new })),
   )
-  await tx.execute(sql`
+  const historyRows = sql`
     insert into ${taskHistory} (node_id, task_id, actor_id, field, old_value, new_value, batch_id, request_id)
     select ${nodeId}, x.task_id, ${c.auth.user.id}, x.field, x.old_value, x.new_value, ${batchId}, ${c.requestId}
       from jsonb_to_recordset(${JSON.stringify(history)}::jsonb)
-        as x(task_id uuid, field text, old_value jsonb, new_value jsonb)`)
-  // One task.edited / task.moved per task changed, all in one more statement.
+        as x(task_id uuid, field text, old_value jsonb, new_value jsonb)`
+  // One task.edited / task.moved per task changed, in the history's statement.
   const task = (p: Planned) => ({ id: p.task.id, key: p.task.key })
   const at = { node_id: nodeId, actor_id: c.auth.user.id, batch_id: batchId }
   await emitEvents(
@@ -207,6 +207,7 @@ async function writeChanges(tx: Tx, nodeId: string, c: Caller, batchId: string, 
     planned.flatMap((p) =>
       taskChangeEvents({ ...at, task: task(p), version: p.task.version + 1 }, p.changes),
     ),
+    historyRows,
   )
 }
 

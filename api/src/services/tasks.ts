@@ -4,7 +4,7 @@ import { deepMerge, fieldValue, sameValue, type TaskValues } from '@domain/tasks
 import { checkMove, fieldRulesAt, initialStatus } from '@domain/workflow/moves'
 import { taskKey } from '@domain/workflow/process-key'
 import type { Db, Tx } from '../db/client'
-import { emitEvents, taskChangeEvents, taskCreated } from '../events/emit'
+import { taskChangeEvents, taskCreated } from '../events/emit'
 import type { Caller } from '../http/caller'
 import type { Pagination } from '../http/envelope'
 import { AppError, badInput, conflict, forbidden, InvalidInput, notFound } from '../http/errors'
@@ -153,10 +153,12 @@ export async function createTask(
       authorId: who.userId,
       customFields,
     })
-    await writeHistory(tx, { nodeId, taskId: row.id, actorId: who.userId, requestId: c.requestId }, [
-      { field: 'created', old: null, new: { key: row.key, title: row.title, status: status } },
-    ])
-    await emitEvents(tx, [taskCreated(row)])
+    await writeHistory(
+      tx,
+      { nodeId, taskId: row.id, actorId: who.userId, requestId: c.requestId },
+      [{ field: 'created', old: null, new: { key: row.key, title: row.title, status: status } }],
+      [taskCreated(row)],
+    )
     return row
   })
   // A new task has no attachments, and its people are the caller and the assignee just read.
@@ -275,12 +277,12 @@ export async function editTask(db: Db, c: Caller, nodeId: string, taskId: string
       statusId: now.status,
       customFields: now.custom_fields,
     })
-    await writeHistory(tx, { nodeId, taskId, actorId: who.userId, requestId: c.requestId }, changes)
     const task = { id: after.id, key: after.key }
-    await emitEvents(
-      tx,
-      taskChangeEvents({ node_id: nodeId, actor_id: who.userId, task, version: after.version }, changes),
+    const events = taskChangeEvents(
+      { node_id: nodeId, actor_id: who.userId, task, version: after.version },
+      changes,
     )
+    await writeHistory(tx, { nodeId, taskId, actorId: who.userId, requestId: c.requestId }, changes, events)
     return { task: after, changed: true }
   })
   return { task: (await presentTasks(db, nodeId, [task], who))[0]!, changed }
