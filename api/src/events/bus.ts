@@ -32,7 +32,7 @@ interface Log {
 }
 
 export interface BusOptions {
-  /** How long a wake-up waits so that the notices of many commits make one read (ms, 25). */
+  /** How long a wake-up waits so that the notices of many commits make one read (ms, 100). */
   delayMs?: number
   /** Reads even without a notice this often (ms): a lost notice, a long transaction that held back. */
   pollMs?: number
@@ -106,7 +106,7 @@ export class EventBus {
       this.timer = undefined
       void this.read()
       for (const c of this.consumers) void c.pump()
-    }, this.opts.delayMs ?? 25)
+    }, this.opts.delayMs ?? 100)
   }
 
   /** Reads and dispatches what is in the outbox now; resolves when done (tests, shutdown). */
@@ -149,7 +149,9 @@ export class EventBus {
     const limit = this.opts.batch ?? 500
     for (;;) {
       if (!this.cursor || this.stopped) return
-      const events = await readEvents(this.db, this.cursor, limit)
+      // What this process wrote is only skipped: its data stays in the database.
+      const known = this.early.size <= 1000 ? [...this.early] : []
+      const events = await readEvents(this.db, this.cursor, limit, known)
       for (const e of events) {
         this.cursor = { txid: e.txid, id: e.id }
         if (!this.early.delete(e.id)) this.deliver(e)

@@ -9,7 +9,7 @@ import { startWorkflowApi } from '../../test/workflow-factories'
 import { buildApp } from '../app'
 import { type Database, openDatabase } from '../db/client'
 import { DurableConsumer } from './consumers'
-import { emitEvents } from './outbox'
+import { emitEvents, pruneEvents } from './outbox'
 
 /*
  * The events seam (ADR 015): every committed write emits its events once, none when it fails; a
@@ -423,5 +423,24 @@ describe('durable consumers', () => {
       await open.end()
       await consumer.release()
     }
+  })
+
+  it('retention: deletes the old events every durable consumer has passed, and only those', async () => {
+    const db = h.database.db
+    // The earlier tests' consumers are retired (their rows deleted): they would hold everything.
+    await db.execute(sql`delete from event_consumers`)
+    const [old] = await rows<{ id: string }>(sql`
+      insert into events (type, node_id, occurred_at, data)
+      values ('team.edited', ${nodeId}, now() - interval '10 days', '{"id": null}') returning id`)
+    const recent = await outboxCount()
+    const behind = new DurableConsumer(db, 'test-behind', () => undefined, 'keeper', quiet, { from: 'start' })
+    await behind.register()
+    // Not passed yet by test-behind: kept, however old.
+    expect(await pruneEvents(db, 7)).toBe(0)
+    await behind.pump()
+    expect(await pruneEvents(db, 7)).toBe(1)
+    expect(await rows(sql`select id from events where id = ${old!.id}`)).toEqual([])
+    expect(await outboxCount()).toBe(recent - 1)
+    await behind.release()
   })
 })

@@ -115,11 +115,22 @@ interface EventRow {
   data: unknown
 }
 
-/** Up to `limit` events after `from`, in order, none of a transaction that may still commit. */
-export async function readEvents(db: Db, from: Position, limit: number): Promise<StoredEvent[]> {
+/**
+ * Up to `limit` events after `from`, in order, none of a transaction that may still commit. `known`:
+ * ids the reader has already (its own writes): their data is not sent again (null).
+ */
+export async function readEvents(
+  db: Db,
+  from: Position,
+  limit: number,
+  known: number[] = [],
+): Promise<StoredEvent[]> {
+  const skip = known.length
+    ? sql`case when id = any(${`{${known.join(',')}}`}::bigint[]) then null else data end`
+    : sql`data`
   const rows = rowsOf<EventRow>(
     await db.execute(sql`
-      select id, txid::text as txid, type, node_id, actor_id, occurred_at, data
+      select id, txid::text as txid, type, node_id, actor_id, occurred_at, ${skip} as data
         from events
        where (txid, id) > (${from.txid}::xid8, ${from.id}::bigint)
          and txid < pg_snapshot_xmin(pg_current_snapshot())
