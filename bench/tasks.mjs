@@ -5,6 +5,8 @@
 // a bulk edit of 1,000 tasks (dry run, edit, undo) timed; and the plans (EXPLAIN ANALYZE,
 // BUFFERS) of each query and of the get-by-key lookup, from bench/tasks-explain.ts.
 //   node bench/tasks.mjs [--tasks=1000000] [--duration=15] [--connections=16] [--database-url=postgres://…]
+//     [--scenarios=queries,key,distinct,create,edit,bulk,explain] [--tiers=upstream,web]
+// --scenarios and --tiers run only those (all by default); --help prints this and exits.
 // Without --database-url a throwaway PostgreSQL 15 cluster is started (scripts/pg-test-server.sh).
 // Writes bench/out/tasks.json. The load tool shares the machine's cores with the stack and the
 // database: say so beside every figure.
@@ -17,15 +19,40 @@ import pg from 'pg'
 import { root, runAutocannon, signIn, startPostgres, startStack } from './lib.mjs'
 import { generate, keyOf } from './tasks-generate.mjs'
 
-const args = { tasks: 1_000_000, duration: 15, connections: 16, url: undefined, chunk: 100_000 }
+const args = {
+  tasks: 1_000_000,
+  duration: 15,
+  connections: 16,
+  url: undefined,
+  chunk: 100_000,
+  scenarios: undefined,
+  tiers: undefined,
+}
 for (const a of process.argv.slice(2)) {
   const [k, v] = a.replace(/^--/, '').split('=')
+  if (k === 'help' || k === '-h') {
+    console.log(
+      'node bench/tasks.mjs [--tasks=1000000] [--duration=15] [--connections=16] [--chunk=100000]\n' +
+        '  [--database-url=postgres://…] [--scenarios=queries,key,distinct,create,edit,bulk,explain]\n' +
+        '  [--tiers=upstream,web]',
+    )
+    process.exit(0)
+  }
+  if (k === 'scenarios') args.scenarios = new Set(v.split(','))
+  if (k === 'tiers') args.tiers = new Set(v.split(','))
   if (k === 'tasks') args.tasks = Number(v)
   if (k === 'duration') args.duration = Number(v)
   if (k === 'connections') args.connections = Number(v)
   if (k === 'database-url') args.url = v
   if (k === 'chunk') args.chunk = Number(v)
 }
+
+const want = (scenario) => !args.scenarios || args.scenarios.has(scenario)
+const tiersOf = (stack) =>
+  [
+    ['upstream', stack.api],
+    ['web', stack.web],
+  ].filter(([tier]) => !args.tiers || args.tiers.has(tier))
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -67,10 +94,7 @@ try {
     'contains (rare: 1 in 5,000)': 'cf_summary ~ "#4242"',
     'contains (common word)': 'cf_summary ~ tango',
   }
-  for (const [tier, base] of [
-    ['upstream', stack.api],
-    ['web', stack.web],
-  ])
+  for (const [tier, base] of want('queries') ? tiersOf(stack) : [])
     for (const [name, query] of Object.entries(queries)) {
       const url = `${base}/api/tasks/rql/${nodeId}`
       const body = JSON.stringify({ query, per_page: 50 })
@@ -130,10 +154,7 @@ try {
     return { path: `/api/tasks/${nodeId}/${keyOf(n)}/key` }
   }
   const explainKey = keyOf((7919 * 12345) % args.tasks)
-  for (const [tier, base] of [
-    ['upstream', stack.api],
-    ['web', stack.web],
-  ])
+  for (const [tier, base] of want('key') ? tiersOf(stack) : [])
     await varied(tier, 'get by key', base, 'GET', nextKey)
 
   // The filtered query again, but no two requests alike (status, assignee and an excluded bucket
@@ -145,10 +166,7 @@ try {
     const query = `status = ${gen.statusIds[i % 5]} and assignee = ${gen.userIds[Math.floor(i / 5) % 50]} and cf_priority = high and cf_bucket != ${i % 997} order by updated_at desc`
     return { path: `/api/tasks/rql/${nodeId}`, body: JSON.stringify({ query, per_page: 50 }) }
   }
-  for (const [tier, base] of [
-    ['upstream', stack.api],
-    ['web', stack.web],
-  ])
+  for (const [tier, base] of want('distinct') ? tiersOf(stack) : [])
     await varied(tier, 'filtered, no two alike', base, 'POST', nextDistinct)
 
   // Create and edit need a form on the processes: without one no custom field may be set (the
@@ -187,10 +205,7 @@ try {
       }),
     }
   }
-  for (const [tier, base] of [
-    ['upstream', stack.api],
-    ['web', stack.web],
-  ])
+  for (const [tier, base] of want('create') ? tiersOf(stack) : [])
     await varied(tier, 'create', base, 'POST', nextCreate)
 
   // Edit: PATCH needs the version read (a stale one is 409). A pool of generated tasks — the
@@ -227,10 +242,7 @@ try {
     }
   }
   const keepVersion = (json) => versions.set(json.data.id, json.data.version)
-  for (const [tier, base] of [
-    ['upstream', stack.api],
-    ['web', stack.web],
-  ])
+  for (const [tier, base] of want('edit') ? tiersOf(stack) : [])
     await varied(tier, 'edit', base, 'PATCH', nextEdit, {
       onFirst: keepVersion,
       onResponse: (status, body) => status === 200 && keepVersion(JSON.parse(body)),
@@ -254,23 +266,27 @@ try {
     return json.data
   }
   const edit = { query: 'cf_bucket = 17', patch: { custom_fields: { cf_points: 20, cf_priority: 'urgent' } } }
-  await bulk('dry run', '/rql', { ...edit, dry_run: true })
-  const done = await bulk('edit', '/rql', edit)
-  await bulk('undo', `/rql/undo/${done.batch_id}`)
-  await bulk('status move', '/rql', { query: 'cf_bucket = 18', patch: { status_id: gen.statusIds[4] } })
+  if (want('bulk')) {
+    await bulk('dry run', '/rql', { ...edit, dry_run: true })
+    const done = await bulk('edit', '/rql', edit)
+    await bulk('undo', `/rql/undo/${done.batch_id}`)
+    await bulk('status move', '/rql', { query: 'cf_bucket = 18', patch: { status_id: gen.statusIds[4] } })
+  }
 
-  const explained = execFileSync(
-    process.execPath,
-    [
-      join(root, 'node_modules/tsx/dist/cli.mjs'),
-      join(root, 'bench/tasks-explain.ts'),
-      `--database-url=${databaseUrl}`,
-      ...Object.values(queries),
-      'cf_bucket = 17 order by key',
-      `--key=${explainKey}`,
-    ],
-    { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  )
+  const explained = !want('explain')
+    ? '[]'
+    : execFileSync(
+        process.execPath,
+        [
+          join(root, 'node_modules/tsx/dist/cli.mjs'),
+          join(root, 'bench/tasks-explain.ts'),
+          `--database-url=${databaseUrl}`,
+          ...Object.values(queries),
+          'cf_bucket = 17 order by key',
+          `--key=${explainKey}`,
+        ],
+        { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+      )
   results.explain = JSON.parse(explained)
   for (const e of results.explain)
     if (e.key) console.log(`\n-- get by key ${e.key}:\n${e.lookup.plan}`)

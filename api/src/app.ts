@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod'
 import type { Config } from './config'
 import type { Database, Db, Listening } from './db/client'
+import { EventBus } from './events/bus'
 import { authPlugin } from './http/auth-hook'
 import { errorsPlugin } from './http/error-handler'
 import { API_PREFIX } from './http/prefix'
@@ -29,7 +30,7 @@ import { rqlRoutes } from './routes/tasks/rql-routes'
 import { teamsRoutes } from './routes/teams'
 import { usersRoutes } from './routes/users'
 import { AuthCache, registerAuthCache } from './services/auth-cache'
-import { forgetTotals } from './services/task-counts'
+import { forgetTotals, forgetTotalsOn } from './services/task-counts'
 import { type FileStorage, openStorage } from './storage'
 
 declare module 'fastify' {
@@ -41,6 +42,8 @@ declare module 'fastify' {
     storage: FileStorage
     /** This process's ear on the database's change notices (the auth cache's invalidation). */
     changes: Listening
+    /** What was committed, as events: subscribe, or consume durably (ADR 015). */
+    events: EventBus
   }
   interface FastifyRequest {
     /** The caller's address: X-Forwarded-For is believed only from the web app (proxy key). */
@@ -99,14 +102,31 @@ export async function buildApp(
   // Sessions and node access kept in memory, dropped on the database's change notices (0007).
   const authCache = new AuthCache()
   registerAuthCache(database.db, authCache)
+  // Events (ADR 015): the caches that follow task writes subscribe; the outbox's notice wakes the bus.
+  const events = new EventBus(database.db, app.log, { retentionDays: config.EVENTS_RETENTION_DAYS })
+  forgetTotalsOn(events)
   const listening = await database.listen('nodus_changes', {
-    // 't:<node>': the node's tasks changed (migration 0008); the rest is the auth cache's.
+    // 'e': events were committed (0010); 't:<node>': the node's tasks changed, also by a script
+    // (0008); the rest is the auth cache's.
     notice: (payload) =>
-      payload.startsWith('t:') ? forgetTotals(payload.slice(2)) : authCache.changed(payload),
-    listening: (on) => authCache.setListening(on),
+      payload === 'e'
+        ? events.wake()
+        : payload.startsWith('t:')
+          ? forgetTotals(payload.slice(2))
+          : authCache.changed(payload),
+    listening: (on) => {
+      authCache.setListening(on)
+      // Back after a loss: what was committed meanwhile is read now.
+      if (on) events.wake()
+    },
   })
+  await events.start()
   app.decorate('changes', listening)
-  app.addHook('onClose', async () => listening.stop())
+  app.decorate('events', events)
+  app.addHook('onClose', async () => {
+    await events.stop()
+    await listening.stop()
+  })
   // A write answers only after this process has heard the notices of what it changed, so the
   // caller's next call never meets what the write replaced (read your writes through the cache).
   app.addHook('onSend', async (req) => {

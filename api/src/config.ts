@@ -28,6 +28,8 @@ const envSchema = z.object({
    * database's change notices.
    */
   API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** Outbox retention (ADR 015): events older than this that every durable consumer has passed go. */
+  EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

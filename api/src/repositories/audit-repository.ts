@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../db/client'
 import { auditLog } from '../db/schema'
+import { emitEvents, referenceEvent } from '../events/emit'
 
 export interface AuditEntry {
   nodeId: string
@@ -10,7 +11,10 @@ export interface AuditEntry {
   requestId?: string | null
 }
 
-/** One row of a node's audit log; called inside the transaction of the change it records. */
+/**
+ * One row of a node's audit log, and the change's event (ADR 015); called inside the transaction
+ * of the change it records.
+ */
 export async function writeAudit(db: Db | Tx, e: AuditEntry) {
   await db.insert(auditLog).values({
     nodeId: e.nodeId,
@@ -20,4 +24,6 @@ export async function writeAudit(db: Db | Tx, e: AuditEntry) {
     data: e.data ?? {},
     requestId: e.requestId ?? null,
   })
+  const event = referenceEvent(e)
+  if (event) await emitEvents(db, [event])
 }

@@ -1,6 +1,8 @@
+import type { EventType, NewEvent } from '@domain/events'
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { attachments, taskComments, taskHistory } from '../db/schema'
+import { emitEvents } from '../events/outbox'
 import { offsetOf } from './search'
 
 /*
@@ -18,14 +20,18 @@ export interface Change {
   new: unknown
 }
 
-/** The changes of one request, one row each, in the transaction that made them. */
+/**
+ * The changes of one request, one row each, in the transaction that made them, and their events
+ * (ADR 015) in the same statement.
+ */
 export async function writeHistory(
   tx: Tx,
   e: { nodeId: string; taskId: string; actorId: string; requestId?: string; batchId?: string },
   changes: Change[],
+  events: NewEvent<EventType>[] = [],
 ) {
-  if (changes.length === 0) return
-  await tx.insert(taskHistory).values(
+  if (changes.length === 0) return emitEvents(tx, events)
+  const insert = tx.insert(taskHistory).values(
     changes.map((c) => ({
       nodeId: e.nodeId,
       taskId: e.taskId,
@@ -37,6 +43,7 @@ export async function writeHistory(
       batchId: e.batchId ?? null,
     })),
   )
+  await emitEvents(tx, events, insert)
 }
 
 /** A page of the task's history, newest first. */

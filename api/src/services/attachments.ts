@@ -3,6 +3,7 @@ import { basename } from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { fieldRulesAt } from '@domain/workflow/moves'
 import type { Db } from '../db/client'
+import { emitEvents } from '../events/emit'
 import type { Caller } from '../http/caller'
 import { AppError, badInput, notFound } from '../http/errors'
 import {
@@ -16,7 +17,6 @@ import { lockTask, touchTask } from '../repositories/tasks-repository'
 import type { FileStorage } from '../storage'
 import { SNIFF_BYTES, sniffContentType, THUMBNAIL_TYPES } from '../storage/sniff'
 import { makeThumbnail } from '../storage/thumbnail'
-import { forgetTotals } from './task-counts'
 import { presentAttachment } from './task-read'
 import { taskFor } from './tasks'
 
@@ -146,9 +146,19 @@ export async function uploadAttachment(
       await writeHistory(tx, { nodeId, taskId: task.id, actorId: who.userId, requestId: c.requestId }, [
         { field: 'attachments', old: null, new: ref(a) },
       ])
+      await emitEvents(tx, [
+        {
+          type: 'attachment.added',
+          node_id: nodeId,
+          actor_id: who.userId,
+          data: {
+            task: { id: task.id, key: task.key },
+            attachment: { ...ref(a), content_type: a.contentType, size: a.size },
+          },
+        },
+      ])
       return a
     })
-    forgetTotals(nodeId)
     return presentAttachment(nodeId, row, c.auth.user)
   } catch (e) {
     await storage.delete(key)
@@ -188,8 +198,15 @@ export async function deleteAttachment(db: Db, storage: FileStorage, c: Caller, 
     await writeHistory(tx, { nodeId, taskId: task.id, actorId: who.userId, requestId: c.requestId }, [
       { field: 'attachments', old: ref(row), new: null },
     ])
+    await emitEvents(tx, [
+      {
+        type: 'attachment.deleted',
+        node_id: nodeId,
+        actor_id: who.userId,
+        data: { task: { id: task.id, key: task.key }, attachment: ref(row) },
+      },
+    ])
   })
-  forgetTotals(nodeId)
   // After the commit: bytes whose removal fails are orphans, never a row without bytes.
   await storage.delete(row.storageKey).catch(() => undefined)
   if (row.thumbnailKey) await storage.delete(row.thumbnailKey).catch(() => undefined)

@@ -6,13 +6,13 @@ import type { TaskValues } from '@domain/tasks/values'
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { taskHistory, tasks } from '../db/schema'
+import { emitEvents, taskChangeEvents } from '../events/emit'
 import type { Caller } from '../http/caller'
 import { badInput, conflict, forbidden, InvalidInput, notFound } from '../http/errors'
 import { isBound } from '../repositories/users-repository'
 import { requireNodeRight } from './access'
 import { nodeConfig } from './node-config'
 import { intersect, scopeIn } from './task-access'
-import { forgetTotals } from './task-counts'
 import { planCaller, planContext, refused, valuesOf } from './task-fields'
 import { compileText, scopeCondition, selectMatching, type TaskRow } from './task-query'
 
@@ -95,11 +95,21 @@ async function writeChanges(tx: Tx, nodeId: string, c: Caller, batchId: string, 
   const history = planned.flatMap((p) =>
     p.changes.map((ch) => ({ task_id: p.task.id, field: ch.field, old_value: ch.old, new_value: ch.new })),
   )
-  await tx.execute(sql`
+  const historyRows = sql`
     insert into ${taskHistory} (node_id, task_id, actor_id, field, old_value, new_value, batch_id, request_id)
     select ${nodeId}, x.task_id, ${c.auth.user.id}, x.field, x.old_value, x.new_value, ${batchId}, ${c.requestId}
       from jsonb_to_recordset(${JSON.stringify(history)}::jsonb)
-        as x(task_id uuid, field text, old_value jsonb, new_value jsonb)`)
+        as x(task_id uuid, field text, old_value jsonb, new_value jsonb)`
+  // One task.edited / task.moved per task changed, in the history's statement.
+  const task = (p: Planned) => ({ id: p.task.id, key: p.task.key })
+  const at = { node_id: nodeId, actor_id: c.auth.user.id, batch_id: batchId }
+  await emitEvents(
+    tx,
+    planned.flatMap((p) =>
+      taskChangeEvents({ ...at, task: task(p), version: p.task.version + 1 }, p.changes),
+    ),
+    historyRows,
+  )
 }
 
 /** Only tasks the caller may both see and edit are touched; without task_edit at all, 403. */
@@ -185,7 +195,6 @@ export async function bulkEdit(db: Db, c: Caller, nodeId: string, input: BulkEdi
     if (planned.length) await writeChanges(tx, nodeId, c, batchId, planned)
     return { count: planned.length, batch_id: planned.length ? batchId : null }
   })
-  if (!input.dry_run) forgetTotals(nodeId)
   return done
 }
 
@@ -255,6 +264,5 @@ export async function undoBatch(db: Db, c: Caller, nodeId: string, batchId: stri
     await writeChanges(tx, nodeId, c, undoId, planned)
     return { count: planned.length, batch_id: undoId }
   })
-  forgetTotals(nodeId)
   return done
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client'
+import { emitEvents } from '../events/emit'
 import type { Caller } from '../http/caller'
 import type { Pagination } from '../http/envelope'
 import { insertComment, listComments, listHistory } from '../repositories/task-parts-repository'
@@ -76,9 +77,18 @@ export async function addComment(db: Db, c: Caller, nodeId: string, taskId: stri
       [...named.ids, ...named.emails].map((k) => byKey.get(k)).filter((id): id is string => id !== undefined),
     ),
   ]
-  const row = await db.transaction((tx) =>
-    insertComment(tx, { nodeId, taskId: task.id, authorId: who.userId, body, mentions }),
-  )
+  const row = await db.transaction(async (tx) => {
+    const comment = await insertComment(tx, { nodeId, taskId: task.id, authorId: who.userId, body, mentions })
+    await emitEvents(tx, [
+      {
+        type: 'comment.added',
+        node_id: nodeId,
+        actor_id: who.userId,
+        data: { task: { id: task.id, key: task.key }, comment_id: comment.id, mentions },
+      },
+    ])
+    return comment
+  })
   return (await presentComments(db, [row]))[0]!
 }
 

@@ -1,12 +1,15 @@
+import { TASK_EVENT_TYPES } from '@domain/events'
+import type { EventBus } from '../events/bus'
+
 /*
  * The exact total of a task query (meta.total) costs more than the page it comes with once a node
  * is large: the page stops after per_page + 1 rows in index order, the count reads every match.
  * Boards ask the same queries again and again (every viewer of a widget, every auto-reload), so a
- * total is kept for a couple of seconds per node and query. Every task write made through this
- * process forgets its node's totals at once; any other write to the node's tasks (another
- * instance, a script) arrives as the database's notice 't:<node>' (migration 0008, app.ts) a
- * moment after its commit, and TTL_MS bounds what a lost notice could cost. The pages themselves
- * are never cached.
+ * total is kept for a couple of seconds per node and query. The events of every task write make
+ * each process forget the node's totals (forgetTotalsOn; in the writing process at its commit,
+ * before the write answers: ADR 015); a write made outside the upstream (a script) arrives as the
+ * database's notice 't:<node>' (migration 0008, app.ts) a moment after its commit, and TTL_MS
+ * bounds what a lost notice could cost. The pages themselves are never cached.
  */
 
 const TTL_MS = 2_000
@@ -51,4 +54,13 @@ export function cachedTotal(nodeId: string, key: string, count: () => Promise<nu
 /** Tasks of the node changed: its totals are counted afresh. */
 export function forgetTotals(nodeId: string): void {
   nodes.delete(nodeId)
+}
+
+/** A change of a node's task rows (its events) makes its totals counted afresh, in every process. */
+export function forgetTotalsOn(events: EventBus) {
+  for (const type of TASK_EVENT_TYPES)
+    if (type !== 'comment.added')
+      events.subscribe(type, (e) => {
+        if (e.node_id) forgetTotals(e.node_id)
+      })
 }

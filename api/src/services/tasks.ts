@@ -1,6 +1,7 @@
 import { planCreate, planEdit } from '@domain/tasks/planner'
 import { taskKey } from '@domain/workflow/process-key'
 import type { Db, Tx } from '../db/client'
+import { taskChangeEvents, taskCreated } from '../events/emit'
 import type { Caller } from '../http/caller'
 import type { Pagination } from '../http/envelope'
 import { badInput, conflict, forbidden, notFound } from '../http/errors'
@@ -18,7 +19,6 @@ import {
 } from '../repositories/tasks-repository'
 import { nodeConfig } from './node-config'
 import { mayOnProcess, scopeIn, type TaskCaller, taskCaller } from './task-access'
-import { forgetTotals } from './task-counts'
 import { planCaller, planContext, refused, valuesOf } from './task-fields'
 import { presentCard, presentTasks } from './task-read'
 
@@ -123,12 +123,14 @@ export async function createTask(
       authorId: who.userId,
       customFields,
     })
-    await writeHistory(tx, { nodeId, taskId: row.id, actorId: who.userId, requestId: c.requestId }, [
-      { field: 'created', old: null, new: { key: row.key, title: row.title, status: status } },
-    ])
+    await writeHistory(
+      tx,
+      { nodeId, taskId: row.id, actorId: who.userId, requestId: c.requestId },
+      [{ field: 'created', old: null, new: { key: row.key, title: row.title, status: status } }],
+      [taskCreated(row)],
+    )
     return row
   })
-  forgetTotals(nodeId)
   // A new task has no attachments, and its people are the caller and the assignee just read.
   const people = assignee ? [c.auth.user, assignee] : [c.auth.user]
   return presentCard(db, nodeId, { task, files: [], people }, who)
@@ -193,9 +195,13 @@ export async function editTask(db: Db, c: Caller, nodeId: string, taskId: string
       statusId: now.status,
       customFields: now.custom_fields,
     })
-    await writeHistory(tx, { nodeId, taskId, actorId: who.userId, requestId: c.requestId }, changes)
+    const task = { id: after.id, key: after.key }
+    const events = taskChangeEvents(
+      { node_id: nodeId, actor_id: who.userId, task, version: after.version },
+      changes,
+    )
+    await writeHistory(tx, { nodeId, taskId, actorId: who.userId, requestId: c.requestId }, changes, events)
     return { task: after, changed: true }
   })
-  if (changed) forgetTotals(nodeId)
   return { task: (await presentTasks(db, nodeId, [task], who))[0]!, changed }
 }

@@ -199,4 +199,12 @@ export const auditLog = pgTable(
 )
 
 /** Tables that are global by design (Citus reference tables); every other table is a tenant table. */
-export const GLOBAL_TABLES = ['users', 'nodes', 'sessions', 'login_attempts'] as const
+export const GLOBAL_TABLES = [
+  'users',
+  'nodes',
+  'sessions',
+  'login_attempts',
+  // The events outbox and its consumers' positions (ADR 015): read across nodes, in order.
+  'events',
+  'event_consumers',
+] as const

@@ -3,6 +3,7 @@
  * drizzle-kit reads this file (api/drizzle.config.ts); add a new area's file to the exports below.
  */
 export * from './core'
+export * from './events'
 export * from './fields'
 export * from './tasks'
 export * from './workflow'
