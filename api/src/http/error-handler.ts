@@ -1,6 +1,8 @@
+import type { IncomingMessage } from 'node:http'
 import type { DetailEntry } from '@domain/errors/catalogue'
 import { catalogue, messageFor } from '@domain/errors/catalogue'
-import type { FastifyError, FastifyInstance } from 'fastify'
+import { DISCARD_LIMIT } from '@domain/http-limits'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ZodIssue } from 'zod'
@@ -51,6 +53,12 @@ function toResponse(error: FastifyError | AppError): { status: number; body: { d
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
       return send(413, [{ type: 'request.too_large', msg: messageFor('request.too_large') }])
+    // The router's own refusals (frameworkErrors below): a path that is not valid percent-encoded
+    // UTF-8, a path segment longer than the router takes.
+    case 'FST_ERR_BAD_URL':
+      return send(400, [{ type: 'value_error', msg: messageFor('value_error'), loc: ['path'] }])
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return send(414, [{ type: 'request.too_large', msg: messageFor('request.too_large'), loc: ['path'] }])
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return send(415, [
         { type: 'value_error', msg: messageFor('value_error'), loc: ['headers', 'content-type'] },
@@ -63,11 +71,46 @@ function toResponse(error: FastifyError | AppError): { status: number; body: { d
   return send(500, [{ type: 'server.error', msg: messageFor('server.error') }])
 }
 
+/**
+ * Fastify's `frameworkErrors` option: what the router refuses before any route, hook or error handler
+ * runs (a bad URL, a too long path segment) answers in the same envelope instead of Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = toResponse(error)
+  return reply.status(status).send(body)
+}
+
+/**
+ * Reads the rest of a request body and throws it away (at most `limit` bytes). A body refused before
+ * it was read (413 on its Content-Length) would otherwise be cut off: Node closes the connection
+ * after the answer, and a client or proxy still sending meets a reset instead of the 413.
+ */
+export function discardBody(raw: IncomingMessage, limit = DISCARD_LIMIT): Promise<void> {
+  if (raw.complete || raw.destroyed || raw.readableEnded) return Promise.resolve()
+  return new Promise((resolve) => {
+    let seen = 0
+    const done = () => {
+      raw.off('data', onData)
+      resolve()
+    }
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length
+      if (seen > limit) done() // beyond reason: answer now, whatever becomes of the connection
+    }
+    raw.on('data', onData)
+    raw.once('end', done)
+    raw.once('error', done)
+    raw.once('close', done)
+    raw.resume()
+  })
+}
+
 /** One error shape for everything, including what Fastify answers itself (PRODUCT.md §2). */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, req, reply) => {
+  app.setErrorHandler(async (error: FastifyError, req, reply) => {
     const { status, body } = toResponse(error)
     if (status >= 500) req.log.error({ err: error }, 'request failed')
+    if (status === 413) await discardBody(req.raw)
     return reply.status(status).send(body)
   })
   app.setNotFoundHandler((_req, reply) =>
