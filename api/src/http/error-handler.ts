@@ -81,15 +81,17 @@ export function frameworkErrors(error: FastifyError, _req: FastifyRequest, reply
 }
 
 /**
- * Reads the rest of a request body and throws it away (at most `limit` bytes). A body refused before
- * it was read (413 on its Content-Length) would otherwise be cut off: Node closes the connection
- * after the answer, and a client or proxy still sending meets a reset instead of the 413.
+ * Reads the rest of a request body and throws it away (at most `limit` bytes). A body answered before
+ * it was read (413 on its Content-Length, a refusal before an upload is read) would otherwise be cut
+ * off: Node closes the connection after the answer, and a client or proxy still sending meets a reset
+ * instead of the answer.
  */
 export function discardBody(raw: IncomingMessage, limit = DISCARD_LIMIT): Promise<void> {
   if (raw.complete || raw.destroyed || raw.readableEnded) return Promise.resolve()
   return new Promise((resolve) => {
     let seen = 0
     const done = () => {
+      clearTimeout(timer)
       raw.off('data', onData)
       resolve()
     }
@@ -97,10 +99,14 @@ export function discardBody(raw: IncomingMessage, limit = DISCARD_LIMIT): Promis
       seen += chunk.length
       if (seen > limit) done() // beyond reason: answer now, whatever becomes of the connection
     }
+    // A caller that stops sending does not hold the answer back for long.
+    const timer = setTimeout(done, 30_000)
     raw.on('data', onData)
     raw.once('end', done)
     raw.once('error', done)
     raw.once('close', done)
+    // An upload's parser may hold the stream paused (its file part never read): take it back.
+    raw.unpipe()
     raw.resume()
   })
 }
@@ -110,8 +116,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler(async (error: FastifyError, req, reply) => {
     const { status, body } = toResponse(error)
     if (status >= 500) req.log.error({ err: error }, 'request failed')
-    if (status === 413) await discardBody(req.raw)
     return reply.status(status).send(body)
+  })
+  // An answer given before the body was read (413 on its Content-Length, 401, 404 of an upload's
+  // task…) waits until the rest of the body has been read and thrown away.
+  app.addHook('onSend', async (req) => {
+    if (!req.raw.complete) await discardBody(req.raw)
   })
   app.setNotFoundHandler((_req, reply) =>
     reply.status(404).send({ detail: [{ type: 'request.not_found', msg: messageFor('request.not_found') }] }),

@@ -134,4 +134,16 @@ describe('hostile input through the upstream', () => {
     expect(res.status).toBe(413)
     expect((await res.json()).detail[0].type).toBe('request.too_large')
   })
+
+  it('an upload answered before it is read (unknown task) still gets its answer, not a reset', async () => {
+    const form = new FormData()
+    form.append('file', new Blob([Buffer.alloc(8 * 1024 * 1024, 1)]), 'big.bin')
+    const res = await fetch(`${h.url}/attachments/${node}/00000000-0000-4000-8000-000000000000`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    })
+    expect(res.status).toBe(404)
+    expect((await res.json()).detail[0].type).toBe('tasks.task_not_found')
+  })
 })
