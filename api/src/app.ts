@@ -1,5 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
+import { BODY_LIMIT } from '@domain/http-limits'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -13,7 +14,8 @@ import type { Config } from './config'
 import type { Database, Db, Listening } from './db/client'
 import { EventBus } from './events/bus'
 import { authPlugin } from './http/auth-hook'
-import { errorsPlugin } from './http/error-handler'
+import { errorsPlugin, frameworkErrors } from './http/error-handler'
+import { inputGuardPlugin } from './http/input-guard'
 import { API_PREFIX } from './http/prefix'
 import { TokenSigner } from './lib/tokens'
 import { attachmentsRoutes } from './routes/attachments'
@@ -81,7 +83,8 @@ export async function buildApp(
             base: { tier: 'api', pid: process.pid },
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-nodus-proxy"]'],
           },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
+    frameworkErrors,
     // One line per request (onResponse below) instead of Fastify's two: half the logging on the hot path.
     disableRequestLogging: true,
     requestIdHeader: false,
@@ -153,6 +156,8 @@ export async function buildApp(
   })
 
   await app.register(errorsPlugin)
+  // Before every route: a depth limit on JSON bodies, no NUL or lone surrogate in any text (issue 10).
+  await app.register(inputGuardPlugin)
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { forwardRequestHeaders, forwardResponseHeaders, isCrossOriginCookieWrite } from './api-proxy.server'
+import {
+  bodyLimitFor,
+  forwardRequestHeaders,
+  forwardResponseHeaders,
+  forwardToUpstream,
+  isCrossOriginCookieWrite,
+} from './api-proxy.server'
 import { resetEnv } from './env.server'
 import { proxyKey } from './proxy-key.server'
 
@@ -119,5 +125,29 @@ describe('noteUpstreamWrite (the node caches forget on a change)', () => {
     noteUpstreamWrite('PATCH', '/api/users/4f0c', 200)
     noteUpstreamWrite('POST', '/api/nodesx', 200)
     expect(heard).toBe(2)
+  })
+})
+
+describe('oversized bodies (issue 10)', () => {
+  const post = (headers: Record<string, string>, body: BodyInit) =>
+    new Request('http://start.localhost:3000/api/statuses/x', { method: 'POST', headers, body })
+
+  it('knows the upstream limits: JSON 1 MiB, an upload UPLOAD_MAX_MB and its envelope', () => {
+    expect(bodyLimitFor(post({ 'content-type': 'application/json' }, '{}'))).toBe(1024 * 1024)
+    expect(bodyLimitFor(post({ 'content-type': 'multipart/form-data; boundary=x' }, ''))).toBe(
+      26 * 1024 * 1024,
+    )
+  })
+
+  it('answers 413 in the error envelope on the Content-Length alone, without calling the upstream', async () => {
+    // UPSTREAM_API_URL points at nothing: a forwarded request would answer 502.
+    const body = JSON.stringify({ name: 'a'.repeat(2 * 1024 * 1024) })
+    const res = await forwardToUpstream(
+      post({ 'content-type': 'application/json', 'content-length': String(body.length) }, body),
+    )
+    expect(res.status).toBe(413)
+    expect(await res.json()).toEqual({
+      detail: [{ type: 'request.too_large', msg: 'The request is too large' }],
+    })
   })
 })

@@ -1,4 +1,6 @@
 import { Readable } from 'node:stream'
+import { messageFor } from '@domain/errors/catalogue'
+import { BODY_LIMIT, DISCARD_LIMIT, MULTIPART_OVERHEAD } from '@domain/http-limits'
 import type { Dispatcher } from 'undici'
 import { isCrossOrigin } from './csrf.server'
 import { env } from './env.server'
@@ -139,11 +141,52 @@ const forbidden = () =>
     },
   )
 
+/** The largest body the upstream would read for this request: an upload's, or its JSON limit. */
+export function bodyLimitFor(request: Request): number {
+  const type = request.headers.get('content-type')?.toLowerCase() ?? ''
+  return type.startsWith('multipart/') ? env().UPLOAD_MAX_MB * 1024 * 1024 + MULTIPART_OVERHEAD : BODY_LIMIT
+}
+
+/** Reads a body to its end (at most DISCARD_LIMIT bytes) and throws it away. */
+async function discard(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader()
+  let seen = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      seen += value.byteLength
+      if (seen > DISCARD_LIMIT) return void (await reader.cancel())
+    }
+  } catch {
+    // The caller went away: nobody is left to answer.
+  }
+}
+
+/**
+ * A body the upstream would refuse anyway (its Content-Length says so) is not sent across: the
+ * answer is the upstream's own 413 envelope. The body is read and thrown away first, so that a
+ * client still sending it reads the 413 instead of meeting a reset connection.
+ */
+async function refuseTooLarge(request: Request): Promise<Response | null> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
+  if (!(declared > bodyLimitFor(request))) return null
+  if (request.body) await discard(request.body)
+  return new Response(
+    JSON.stringify({ detail: [{ type: 'request.too_large', msg: messageFor('request.too_large') }] }),
+    { status: 413, headers: { 'content-type': 'application/json; charset=utf-8' } },
+  )
+}
+
 export async function forwardToUpstream(request: Request): Promise<Response> {
   if (isCrossOriginCookieWrite(request)) return forbidden()
   const url = new URL(request.url)
   const method = request.method.toUpperCase() as Dispatcher.HttpMethod
   const hasBody = method !== 'GET' && method !== 'HEAD' && request.body !== null
+  if (hasBody) {
+    const refused = await refuseTooLarge(request)
+    if (refused) return refused
+  }
   let res: Dispatcher.ResponseData
   try {
     res = await upstreamPool().request({

@@ -12,6 +12,8 @@ const envSchema = z.object({
     .transform((u) => u.replace(/\/+$/, '')),
   SECRET: z.string().min(16),
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  /** The upstream's upload limit (api/src/config.ts): /api forwarding refuses larger bodies itself. */
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(25),
 })
 
 export type Env = z.infer<typeof envSchema>

@@ -33,6 +33,8 @@ export const catalogue = {
   'value_error.any_str.max_length': 'Maximum number of characters: {max}',
   'value_error.any_str.min_length': 'Minimum number of characters: {min}',
   'value_error.json': 'Invalid JSON',
+  'value_error.str.invalid_characters': 'The text contains characters that cannot be saved',
+  'value_error.too_deep': 'The data is nested too deeply: at most {max} levels',
   'tasks.task_created': 'Task successfully created',
   'tasks.task_edited': 'Task edited',
   'tasks.task_not_found': 'Task not found',

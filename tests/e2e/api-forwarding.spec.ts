@@ -94,3 +94,60 @@ test.describe('/api forwarding and other origins', () => {
     expect(bearer.status()).toBe(200)
   })
 })
+
+// Issue 10: a body past the limits answers 413 in the error envelope, whether the web tier refuses
+// it on its Content-Length or the upstream does while it streams across; never a reset connection.
+test.describe('/api forwarding of oversized bodies', () => {
+  const MiB = 1024 * 1024
+  const bigJson = () => Buffer.from(`{"name":"${'a'.repeat(32 * MiB)}"}`)
+  const tooLarge = async (res: Response) => {
+    expect(res.status).toBe(413)
+    expect(res.headers.get('content-type')).toContain('application/json')
+    expect((await res.json()).detail[0].type).toBe('request.too_large')
+  }
+
+  test('32 MiB of JSON with its Content-Length: 413 request.too_large', async ({ request }) => {
+    const token = await apiToken(request, ADMIN)
+    const res = await fetch(`${ORIGIN}/api/statuses/00000000-0000-4000-8000-000000000000`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: bigJson(),
+    })
+    await tooLarge(res)
+  })
+
+  test('32 MiB of JSON sent in chunks (no Content-Length): 413 from the upstream, passed on', async ({
+    request,
+  }) => {
+    const token = await apiToken(request, ADMIN)
+    const bytes = bigJson()
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += MiB) controller.enqueue(bytes.subarray(i, i + MiB))
+        controller.close()
+      },
+    })
+    const res = await fetch(`${ORIGIN}/api/statuses/00000000-0000-4000-8000-000000000000`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    await tooLarge(res)
+  })
+
+  test('an upload past the limit: 413, with or without a bearer, never a reset', async ({ request }) => {
+    const token = await apiToken(request, ADMIN)
+    const form = () => {
+      const f = new FormData()
+      f.append('file', new Blob([Buffer.alloc(30 * MiB, 1)]), 'big.bin')
+      return f
+    }
+    const url = `${ORIGIN}/api/attachments/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000000`
+    await tooLarge(
+      await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form() }),
+    )
+    const unauthenticated = await fetch(url, { method: 'POST', body: form() })
+    expect(unauthenticated.status).toBe(413)
+  })
+})

@@ -6,9 +6,16 @@ export function ok<T>(data: T, ...codes: string[]): { data: T; detail?: DetailEn
   return codes.length ? { data, detail: codes.map((type) => ({ type, msg: messageFor(type) })) } : { data }
 }
 
+/**
+ * The highest page asked for: well past any real list, and low enough that the row offset
+ * ((page - 1) * per_page) stays an exact integer and fits PostgreSQL's bigint.
+ */
+export const MAX_PAGE = 1_000_000
+export const MAX_PER_PAGE = 500
+
 export const paginationQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(500).default(10),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(10),
 })
 export type Pagination = z.infer<typeof paginationQuery>
 

@@ -4,7 +4,7 @@ import { expandTaskPayload } from '@domain/tasks/payload'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { callerOf } from '../../http/caller'
-import { detailSchema, errorEnvelope } from '../../http/envelope'
+import { detailSchema, errorEnvelope, MAX_PAGE, MAX_PER_PAGE } from '../../http/envelope'
 import { fastSerializer } from '../../http/fast-serializer'
 import { idSchema, nodeIdParams } from '../../http/params'
 import { BULK_EDIT_LIMIT, bulkEdit, undoBatch } from '../../services/task-bulk-edit'
@@ -41,8 +41,8 @@ const taskSchema = z.object({
 const queryBody = z
   .object({
     query,
-    page: z.number().int().min(1).default(1),
-    per_page: z.number().int().min(1).max(500).default(10),
+    page: z.number().int().min(1).max(MAX_PAGE).default(1),
+    per_page: z.number().int().min(1).max(MAX_PER_PAGE).default(10),
     /** The `next_cursor` of the previous page: the page after it, whatever was inserted before. */
     cursor: z.string().max(4096).optional(),
   })
