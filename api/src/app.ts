@@ -3,15 +3,11 @@ import type { IncomingMessage } from 'node:http'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config'
 import type { Database, Db, Listening } from './db/client'
 import { authPlugin } from './http/auth-hook'
+import { transformWithComponents, withSchemaComponents } from './http/components'
 import { errorsPlugin } from './http/error-handler'
 import { API_PREFIX } from './http/prefix'
 import { TokenSigner } from './lib/tokens'
@@ -144,7 +140,8 @@ export async function buildApp(
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: transformWithComponents,
+    transformObject: withSchemaComponents,
   })
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` })
   app.get(`${API_PREFIX}/openapi.json`, { config: { public: true }, schema: { hide: true } }, async () =>
