@@ -1,6 +1,7 @@
 import type { FieldDefinition, FieldType } from '@domain/fields/types'
 import type { FormDescription, FormFieldPlace } from '~/fields/form/description'
 import { type ChoiceOption, optionsFromRows } from '~/fields/options'
+import type { Schema } from '../upstream/types'
 
 /*
  * The form a task is created and edited with (PRODUCT.md §4, §5): the process's form (its id is
@@ -19,25 +20,8 @@ export interface FieldRow {
   system?: boolean
 }
 
-/** A form as GET /forms/{nodeId} lists it. */
-export interface UpstreamForm {
-  id: string
-  name: string
-  layout: 'simple' | 'tabs' | 'board'
-  fields: {
-    name: string
-    grid?: number
-    tab?: string
-    label?: string
-    placeholder?: string
-    readonly?: boolean
-    visible?: boolean
-    default?: unknown
-  }[]
-  editable: string[] | null
-  visible: string[] | null
-  tabs: { name: string; title: string }[]
-}
+/** A form as the upstream answers it. */
+export type UpstreamForm = Schema<'Form'>
 
 /** The rules of the status a task is in (GET /tasks …: field_rules). */
 export interface FieldRules {
