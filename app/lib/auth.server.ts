@@ -104,12 +104,10 @@ export async function signIn(
 
 /* ---------- the service-centre sign-in (spec §4, §7; PRODUCT.md §3) ---------- */
 
-/** settings.auth.service_center of the node (domain/nodes/settings-schema.ts). */
-export interface ServiceCenter {
-  url: string
-  project_id?: string
-  account_id?: string
-}
+/** settings.auth.service_center of the node, as its public assets tell it. */
+export type ServiceCenter = NonNullable<
+  NonNullable<Schema<'NodeAssets'>['settings']['auth']>['service_center']
+>
 
 /**
  * The node's service centre, from the public GET /api/nodes/assets/{node}; null when there is none,

@@ -10,24 +10,15 @@ import type { Schema } from '../upstream/types'
  * the same way, so the action parses with the schema the page rendered (formSchemaOf).
  */
 
-/** A field definition as GET /fields/{nodeId} lists it. */
-export interface FieldRow {
-  name: string
-  type: string
-  title: string
-  settings: Record<string, unknown>
-  structure?: FieldRow[] | null
-  system?: boolean
-}
+/** A field definition as the upstream answers it (what the task pages read of it). */
+export type FieldRow = Pick<Schema<'Field'>, 'name' | 'type' | 'title' | 'settings'> &
+  Partial<Pick<Schema<'Field'>, 'structure' | 'system'>>
 
 /** A form as the upstream answers it. */
 export type UpstreamForm = Schema<'Form'>
 
 /** The rules of the status a task is in (GET /tasks …: field_rules). */
-export interface FieldRules {
-  required: string[]
-  readonly: string[]
-}
+export type FieldRules = Schema<'Task'>['field_rules']
 
 export type TaskFormMode = 'create' | 'edit' | 'view'
 
