@@ -182,6 +182,10 @@ export function fillPath(template: string, params: Record<string, string> = {}):
   })
 }
 
+/** A POST path of the contract with its parameters in place, for the one call that streams (uploads). */
+export const postPath = <P extends PathsWith<'post'>>(template: P, params: PathParamsOf<P, 'post'>) =>
+  fillPath(template, params as Record<string, string>)
+
 function withQuery(path: string, query?: Query): string {
   if (!query) return path
   const params = new URLSearchParams()
