@@ -4,16 +4,12 @@ import { BODY_LIMIT } from '@domain/http-limits'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config'
 import type { Database, Db, Listening } from './db/client'
 import { EventBus } from './events/bus'
 import { authPlugin } from './http/auth-hook'
+import { transformWithComponents, withSchemaComponents } from './http/components'
 import { errorsPlugin, frameworkErrors } from './http/error-handler'
 import { inputGuardPlugin } from './http/input-guard'
 import { API_PREFIX } from './http/prefix'
@@ -169,7 +165,8 @@ export async function buildApp(
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: transformWithComponents,
+    transformObject: withSchemaComponents,
   })
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` })
   app.get(`${API_PREFIX}/openapi.json`, { config: { public: true }, schema: { hide: true } }, async () =>

@@ -1,6 +1,6 @@
 import { mergeRights, type Right, type RightsMap } from '@domain/rights/rights'
 import { redirect } from '@remix-run/node'
-import { type PublicUser, requireToken } from './auth.server'
+import { requireToken } from './auth.server'
 import {
   type AccessOutcome,
   adminGuard,
@@ -12,19 +12,18 @@ import {
 import { nodeName } from './node.server'
 import { getNodeByDomain, type NodeInfo } from './node-assets.server'
 import { perRequest } from './request-context.server'
-import type { UpstreamResult } from './upstream.server'
-import { upstream } from './upstream.server'
+import { type DataOf, type UpstreamResult, upstream } from './upstream.server'
 
 export type { NodeInfo }
 
 export interface Access {
-  user: PublicUser & { impersonator_id?: string | null }
+  user: DataOf<'/api/users/me', 'get'>
   node: NodeInfo
   rights: RightsMap
 }
 
 /** Turns a decision into what the loader throws; `continue` returns. */
-function enforce(outcome: AccessOutcome, res?: UpstreamResult<unknown>): void {
+function enforce(outcome: AccessOutcome, res?: UpstreamResult<unknown, unknown>): void {
   if (outcome.kind === 'redirect') throw redirect(outcome.to)
   if (outcome.kind === 'unexpected') {
     // An upstream answer we did not expect, shown by the error boundary with its status.
@@ -47,18 +46,15 @@ async function checkAccess(request: Request): Promise<Access> {
   requireToken(request)
   const api = upstream(request)
   const domain = nodeName(request)
-  const [me, node] = await Promise.all([
-    api.get<Access['user']>('/api/users/me'),
-    getNodeByDomain(request, domain),
-  ])
+  const [me, node] = await Promise.all([api.get('/api/users/me'), getNodeByDomain(request, domain)])
   const first = decideUserAndNode(me.status, node.status, domain)
   enforce(first, first.kind === 'unexpected' && me.ok ? node : me)
 
-  const res = await api.post<Record<string, Right[]>>(
-    `/api/rights/all-users/${encodeURIComponent(node.data!.id)}`,
-    [me.data!.id],
-  )
-  const rights = res.ok && res.data ? mergeRights(res.data[me.data!.id] ?? []) : null
+  const res = await api.post('/api/rights/all-users/{nodeId}', {
+    path: { nodeId: node.data!.id },
+    body: [me.data!.id],
+  })
+  const rights = res.ok ? mergeRights((res.data[me.data!.id] ?? []) as Right[]) : null
   enforce(decideBinding(res.status, rights), res)
   return { user: me.data!, node: node.data!, rights: rights! }
 }

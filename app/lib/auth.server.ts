@@ -9,25 +9,14 @@ import { pathWithSearch } from './redirect-to'
 import { routes } from './routes'
 import { flashHeaders, flashStorage, readToken, setTokenCookie, signOutHeaders } from './session.server'
 import type { ToastInput } from './toast'
-import { upstream } from './upstream.server'
+import type { Schema } from './upstream/types'
+import { type ResultOf, upstream } from './upstream.server'
 
-/** The user as the upstream returns it (api/src/routes/users/schemas.ts). */
-export interface PublicUser {
-  id: string
-  user_name: string
-  full_name: string
-  is_superuser: boolean
-  fio: { name: string; surname: string; middlename: string }
-  contacts: { email: string; phone: string }
-}
+/** The user as the upstream returns it. */
+export type PublicUser = Schema<'User'>
 
 /** POST /api/users/token's data. */
-export interface SignedIn {
-  access_token: string
-  token_type: 'bearer'
-  expires_at: string
-  user: PublicUser
-}
+export type SignedIn = Schema<'SignedIn'>
 
 /** Why signing in failed: a catalogue code, the upstream's status, and its details (field errors by `loc`). */
 export class SignInError extends Error {
@@ -58,9 +47,10 @@ export function getAuthenticator(): Authenticator<SignedIn> {
     new FormStrategy<SignedIn>(async ({ form, request }) => {
       const parsed = loginSchema.safeParse({ email: form.get('email'), password: form.get('password') })
       if (!parsed.success) throw new SignInError('value_error', 422)
-      let res: Awaited<ReturnType<ReturnType<typeof upstream>['post']>>
+      let res: ResultOf<'/api/users/token', 'post'>
       try {
-        res = await upstream(request).post<SignedIn>('/api/users/token', parsed.data, {
+        res = await upstream(request).post('/api/users/token', {
+          body: parsed.data,
           token: null,
           on401: 'return',
         })
@@ -68,7 +58,7 @@ export function getAuthenticator(): Authenticator<SignedIn> {
         if (error instanceof Response) throw new SignInError('request.upstream_unavailable', error.status)
         throw error
       }
-      if (res.ok && res.data) return res.data as SignedIn
+      if (res.ok) return res.data
       throw new SignInError(
         res.detail[0]?.type ?? 'users.incorrect_username_or_password',
         res.status,
@@ -114,12 +104,10 @@ export async function signIn(
 
 /* ---------- the service-centre sign-in (spec §4, §7; PRODUCT.md §3) ---------- */
 
-/** settings.auth.service_center of the node (domain/nodes/settings-schema.ts). */
-export interface ServiceCenter {
-  url: string
-  project_id?: string
-  account_id?: string
-}
+/** settings.auth.service_center of the node, as its public assets tell it. */
+export type ServiceCenter = NonNullable<
+  NonNullable<Schema<'NodeAssets'>['settings']['auth']>['service_center']
+>
 
 /**
  * The node's service centre, from the public GET /api/nodes/assets/{node}; null when there is none,
@@ -127,10 +115,12 @@ export interface ServiceCenter {
  */
 export async function serviceCenterOf(request: Request): Promise<ServiceCenter | null> {
   try {
-    const res = await upstream(request).get<{
-      settings?: { auth?: { service_center?: ServiceCenter | null } }
-    }>(`/api/nodes/assets/${encodeURIComponent(nodeName(request))}`, { token: null, on401: 'return' })
-    const centre = res.ok ? res.data?.settings?.auth?.service_center : null
+    const res = await upstream(request).get('/api/nodes/assets/{domain}', {
+      path: { domain: nodeName(request) },
+      token: null,
+      on401: 'return',
+    })
+    const centre = res.ok ? res.data.settings.auth?.service_center : null
     return centre?.url ? centre : null
   } catch (error) {
     if (error instanceof Response) return null
@@ -225,18 +215,18 @@ export async function askUserCentre(
 
 /** The upstream's half: POST /api/users/verify_token checks the token against the node's SSO settings. */
 async function exchangeToken(request: Request, token: string): Promise<SignedIn> {
-  let res: Awaited<ReturnType<ReturnType<typeof upstream>['post']>>
+  let res: ResultOf<'/api/users/verify_token', 'post'>
   try {
-    res = await upstream(request).post<SignedIn>(
-      '/api/users/verify_token',
-      { token, domain: nodeName(request) },
-      { token: null, on401: 'return' },
-    )
+    res = await upstream(request).post('/api/users/verify_token', {
+      body: { token, domain: nodeName(request) },
+      token: null,
+      on401: 'return',
+    })
   } catch (error) {
     if (error instanceof Response) throw new SignInError('request.upstream_unavailable', error.status)
     throw error
   }
-  if (res.ok && res.data) return res.data as SignedIn
+  if (res.ok) return res.data
   if (res.status >= 500) throw new SignInError('request.upstream_unavailable', res.status)
   // Whatever the upstream's reason (bad token, unknown user, node not set up), the same answer.
   throw new SignInError('users.credentials_validate_error', res.status === 429 ? 429 : 400)
@@ -275,7 +265,7 @@ export async function signOut(request: Request, toasts: ToastInput[] = []) {
   }
   if (readToken(request)) {
     try {
-      await upstream(request).post('/api/users/logout', undefined, { on401: 'return' })
+      await upstream(request).post('/api/users/logout', { on401: 'return' })
     } catch (error) {
       if (!(error instanceof Response)) throw error
     }

@@ -39,7 +39,11 @@ describe('getNodeLook (the per-node memory cache of GET /api/nodes/assets/{domai
   it('derives what the pages use', async () => {
     get.mockResolvedValue(assets('3'))
     const look = await getNodeLook(req())
-    expect(get).toHaveBeenCalledWith('/api/nodes/assets/start', { token: null, on401: 'return' })
+    expect(get).toHaveBeenCalledWith('/api/nodes/assets/{domain}', {
+      path: { domain: 'start' },
+      token: null,
+      on401: 'return',
+    })
     expect(look).toMatchObject({
       domain: 'start',
       version: '3',
@@ -105,7 +109,11 @@ describe("getNodeByDomain (the access check's node look-up, cached)", () => {
     await getNodeByDomain(req(), 'start', 0)
     await getNodeByDomain(req(), 'start', ASSETS_TTL_MS - 1)
     expect(get).toHaveBeenCalledTimes(1)
-    expect(get).toHaveBeenCalledWith('/api/nodes/domain/start', { token: null, on401: 'return' })
+    expect(get).toHaveBeenCalledWith('/api/nodes/domain/{domain}', {
+      path: { domain: 'start' },
+      token: null,
+      on401: 'return',
+    })
 
     get.mockResolvedValue({ status: 404, ok: false, data: undefined, detail: [] })
     expect((await getNodeByDomain(req(), 'nope', 0)).status).toBe(404)

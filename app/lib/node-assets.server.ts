@@ -5,18 +5,13 @@ import { isLanguage, type Language } from '~/i18n'
  * its look (GET /api/nodes/assets/{domain}) and the node itself (GET /api/nodes/domain/{domain}).
  */
 import { nodeName } from './node.server'
-import { assetOrigins, composeThemeCss, type ThemeAssets } from './node-theme'
+import { assetOrigins, composeThemeCss } from './node-theme'
 import { ttlCache } from './ttl-cache.server'
-import { detached, onNodeChange, type UpstreamResult, upstream } from './upstream.server'
+import type { Schema } from './upstream/types'
+import { detached, onNodeChange, type ResultOf, upstream } from './upstream.server'
 
-/** GET /api/nodes/assets/{domain}: what anyone may know of a node (api/src/routes/nodes/schemas.ts). */
-export interface NodeAssets extends ThemeAssets {
-  settings: {
-    auth?: { service_center?: { url: string; project_id?: string; account_id?: string } | null }
-    logo: { main?: string; small?: string; favicon?: string }
-    locale: string
-  }
-}
+/** GET /api/nodes/assets/{domain}: what anyone may know of a node. */
+export type NodeAssets = Schema<'NodeAssets'>
 
 /** What the pages use, derived once per node version. */
 export interface NodeLook {
@@ -37,7 +32,7 @@ export const ASSETS_TTL_MS = 5_000
 const looks = ttlCache<NodeLook | null>({ ttlMs: ASSETS_TTL_MS })
 
 export function deriveLook(domain: string, assets: NodeAssets): NodeLook {
-  const { logo, locale } = assets.settings
+  const { logo = {}, locale } = assets.settings
   return {
     domain,
     version: assets.version,
@@ -54,16 +49,14 @@ async function fetchLook(
   domain: string,
   previous: NodeLook | null,
 ): Promise<NodeLook | null> {
-  const res = await upstream(detached(request)).get<NodeAssets>(
-    `/api/nodes/assets/${encodeURIComponent(domain)}`,
-    {
-      token: null,
-      on401: 'return',
-    },
-  )
+  const res = await upstream(detached(request)).get('/api/nodes/assets/{domain}', {
+    path: { domain },
+    token: null,
+    on401: 'return',
+  })
   // No such node (or not a valid name): nothing to theme; the access check shows node-not-found.
   if (res.status === 404 || res.status === 422) return null
-  if (!res.ok || !res.data) throw new Error(`GET /api/nodes/assets/${domain} answered ${res.status}`)
+  if (!res.ok) throw new Error(`GET /api/nodes/assets/${domain} answered ${res.status}`)
   // Keyed by version: an unchanged node keeps the look already derived (and its composed CSS).
   if (previous && previous.version === res.data.version) return previous
   return deriveLook(domain, res.data)
@@ -89,14 +82,10 @@ export function getNodeLook(request: Request, now = Date.now()): Promise<NodeLoo
 }
 
 /** The node a domain names, as GET /api/nodes/domain/{domain} answers (public: no token needed). */
-export interface NodeInfo {
-  id: string
-  domain: string
-  settings: Record<string, unknown>
-}
+export type NodeInfo = Schema<'PublicNode'>
 
 /** An answer is kept when it is a node, or the upstream's word that there is none. */
-const nodes = ttlCache<UpstreamResult<NodeInfo>>({
+const nodes = ttlCache<ResultOf<'/api/nodes/domain/{domain}', 'get'>>({
   ttlMs: ASSETS_TTL_MS,
   keep: (res) => res.ok || res.status === 404 || res.status === 422,
 })
@@ -109,7 +98,8 @@ export function getNodeByDomain(request: Request, domain: string, now = Date.now
   return nodes.get(
     domain,
     () =>
-      upstream(detached(request)).get<NodeInfo>(`/api/nodes/domain/${encodeURIComponent(domain)}`, {
+      upstream(detached(request)).get('/api/nodes/domain/{domain}', {
+        path: { domain },
         token: null,
         on401: 'return',
       }),

@@ -7,6 +7,8 @@ import { pathWithSearch } from './redirect-to'
 import { clientAddress, requestId } from './request-context.server'
 import { routes } from './routes'
 import { readToken, signOutHeaders } from './session.server'
+import type { paths } from './upstream/schema'
+import type { Schema } from './upstream/types'
 
 /**
  * The one way the web app talks to the upstream API (STYLE.md: browser → route → this → upstream).
@@ -100,31 +102,89 @@ export function noteUpstreamWrite(method: string, path: string, status: number) 
   for (const listener of nodeChangeListeners) listener()
 }
 
-export interface ListMeta {
-  total: number
-  page: number
-  per_page: number
-}
+export type { Schema }
+export type ListMeta = Schema<'ListMeta'>
 
-export interface UpstreamResult<T> {
+export type Method = 'get' | 'post' | 'patch' | 'delete'
+/** The contract's paths that answer a method, e.g. `PathsWith<'get'>`. */
+export type PathsWith<M extends Method> = {
+  [P in keyof paths]: paths[P] extends Record<M, object> ? P : never
+}[keyof paths]
+type Operation<P extends keyof paths, M extends Method> = paths[P] extends Record<M, infer O> ? O : never
+
+type JsonOf<R> = R extends { content: { 'application/json': infer J } } ? J : undefined
+type SuccessJson<O> = O extends { responses: infer R }
+  ? { [C in keyof R]: C extends 200 | 201 ? JsonOf<R[C]> : never }[keyof R]
+  : never
+/** What a success answers in `data` (the envelope's payload). */
+export type DataOf<P extends keyof paths, M extends Method> =
+  SuccessJson<Operation<P, M>> extends { data: infer D } ? D : undefined
+/** The parameters of the path template. */
+export type PathParamsOf<P extends keyof paths, M extends Method> =
+  InitOf<P, M> extends { path: infer X } ? X : never
+/** A list's `meta`. */
+type MetaOf<O> = SuccessJson<O> extends { meta: infer T } ? T : undefined
+
+type PathInit<O> = O extends { parameters: { path: infer X } }
+  ? [X] extends [never]
+    ? object
+    : { path: X }
+  : object
+type QueryInit<O> = O extends { parameters: { query?: infer Q } }
+  ? [Exclude<Q, undefined>] extends [never]
+    ? object
+    : { query?: Exclude<Q, undefined> }
+  : object
+type BodyInit<O> = O extends { requestBody: { content: { 'application/json': infer B } } }
+  ? { body: B }
+  : O extends { requestBody?: { content: { 'application/json': infer B } } }
+    ? { body?: B }
+    : object
+/** A call's parameters as the contract states them: path and query parameters, body, and our options. */
+export type InitOf<P extends keyof paths, M extends Method> = PathInit<Operation<P, M>> &
+  QueryInit<Operation<P, M>> &
+  BodyInit<Operation<P, M>> &
+  CallOptions
+type Args<I> = object extends I ? [init?: I] : [init: I]
+
+export type UpstreamResult<T = unknown, Meta = ListMeta | undefined> = {
   status: number
-  ok: boolean
-  data: T | undefined
   detail: DetailEntry[]
-  meta?: ListMeta
   headers: Record<string, string | string[] | undefined>
-}
+} & ({ ok: true; data: T; meta: Meta } | { ok: false; data: undefined; meta: undefined })
+/** The answer of one operation of the contract. */
+export type ResultOf<P extends keyof paths, M extends Method> = UpstreamResult<
+  DataOf<P, M>,
+  MetaOf<Operation<P, M>>
+>
 
 type Query = Record<string, string | number | boolean | null | undefined>
 
 export interface CallOptions {
-  query?: Query
-  body?: unknown
   /** Another token than the caller's `_token` (null: send none). */
   token?: string | null
   /** What a 401 does: `signout` (default) throws the sign-out redirect; `return` hands it back. */
   on401?: 'signout' | 'return'
 }
+
+interface RawInit extends CallOptions {
+  path?: Record<string, string>
+  query?: Query
+  body?: unknown
+}
+
+/** `/api/statuses/{nodeId}` with `{ nodeId }`: each parameter percent-encoded into its place. */
+export function fillPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`upstream path ${template}: no value for {${name}}`)
+    return encodeURIComponent(value)
+  })
+}
+
+/** A POST path of the contract with its parameters in place, for the one call that streams (uploads). */
+export const postPath = <P extends PathsWith<'post'>>(template: P, params: PathParamsOf<P, 'post'>) =>
+  fillPath(template, params as Record<string, string>)
 
 function withQuery(path: string, query?: Query): string {
   if (!query) return path
@@ -147,12 +207,13 @@ async function readJson(
   }
 }
 
-async function call<T>(
+async function call(
   request: Request,
   method: Dispatcher.HttpMethod,
-  path: string,
-  options: CallOptions = {},
-): Promise<UpstreamResult<T>> {
+  template: string,
+  options: RawInit = {},
+): Promise<UpstreamResult<unknown, unknown>> {
+  const path = fillPath(template, options.path)
   const token = options.token === undefined ? readToken(request) : options.token
   const headers: Record<string, string> = { accept: 'application/json', ...proxyHeaders(request) }
   if (token) headers.authorization = `Bearer ${token}`
@@ -179,16 +240,17 @@ async function call<T>(
   }
   const contentType = res.headers['content-type']
   const json = (await readJson(res.body, typeof contentType === 'string' ? contentType : undefined)) as
-    | { data?: T; detail?: DetailEntry[]; meta?: ListMeta }
+    | { data?: unknown; detail?: DetailEntry[]; meta?: unknown }
     | undefined
-  const result: UpstreamResult<T> = {
+  const ok = res.statusCode >= 200 && res.statusCode < 300
+  const result = {
     status: res.statusCode,
-    ok: res.statusCode >= 200 && res.statusCode < 300,
-    data: json?.data,
+    ok,
+    data: ok ? json?.data : undefined,
     detail: Array.isArray(json?.detail) ? json.detail : [],
-    meta: json?.meta,
+    meta: ok ? json?.meta : undefined,
     headers: res.headers,
-  }
+  } as UpstreamResult<unknown, unknown>
   noteUpstreamWrite(method, path, result.status)
   if (result.status === 401 && (options.on401 ?? 'signout') === 'signout') {
     // Spec §4: any 401 signs out. A page the user asked for is where they come back after signing in.
@@ -212,16 +274,19 @@ export function detached(request: Request): Request {
   return new Request(request.url, { headers: request.headers })
 }
 
-/** The typed client for one incoming request. */
+/**
+ * The typed client for one incoming request, from the committed contract (ADR 013): the path is a
+ * template of api/openapi.json (`'/api/statuses/{nodeId}'`), its parameters, query and body are
+ * checked against the operation, and the answer's `data` and `meta` have the operation's types.
+ */
 export function upstream(request: Request) {
-  return {
-    get: <T>(path: string, o?: Omit<CallOptions, 'body'>) => call<T>(request, 'GET', path, o),
-    post: <T>(path: string, body?: unknown, o?: Omit<CallOptions, 'body'>) =>
-      call<T>(request, 'POST', path, { ...o, body }),
-    patch: <T>(path: string, body?: unknown, o?: Omit<CallOptions, 'body'>) =>
-      call<T>(request, 'PATCH', path, { ...o, body }),
-    del: <T>(path: string, o?: Omit<CallOptions, 'body'>) => call<T>(request, 'DELETE', path, o),
-  }
+  const send =
+    <M extends Method>(method: M) =>
+    <P extends PathsWith<M>>(path: P, ...[init]: Args<InitOf<P, M>>) =>
+      call(request, method.toUpperCase() as Dispatcher.HttpMethod, path, init as RawInit) as Promise<
+        ResultOf<P, M>
+      >
+  return { get: send('get'), post: send('post'), patch: send('patch'), del: send('delete') }
 }
 
 export type Upstream = ReturnType<typeof upstream>

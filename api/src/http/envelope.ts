@@ -36,9 +36,7 @@ export const detailSchema = z.array(
 /** Response schemas for OpenAPI: the envelope around a payload. */
 export const envelope = <T extends z.ZodTypeAny>(data: T) =>
   z.object({ data, detail: detailSchema.optional() })
+export const listMetaSchema = z.object({ total: z.number(), page: z.number(), per_page: z.number() })
 export const listEnvelope = <T extends z.ZodTypeAny>(item: T) =>
-  z.object({
-    data: z.array(item),
-    meta: z.object({ total: z.number(), page: z.number(), per_page: z.number() }),
-  })
+  z.object({ data: z.array(item), meta: listMetaSchema })
 export const errorEnvelope = z.object({ detail: detailSchema })

@@ -100,6 +100,16 @@ export async function listFields(db: Db, c: Caller, nodeId: string, q: Paginatio
   return { rows: [...shown, ...custom.map(presentField)], total: system.length + customTotal }
 }
 
+/** One field of the node: a system field by its fixed id, or a custom one of this node. */
+export async function getField(db: Db, c: Caller, nodeId: string, fieldId: string) {
+  await requireNodeRight(db, c.auth, nodeId)
+  const system = SYSTEM.find((s) => s.id === fieldId)
+  if (system) return presentSystem(system)
+  const row = await findField(db, nodeId, fieldId)
+  if (!row) throw notFound('fields.field_not_found', ['params', 'fieldId'])
+  return presentField(row)
+}
+
 /** Zod issues of a body check made in the service (a PATCH merged over the stored row). */
 const invalidBody = (issues: ZodIssue[]) => new InvalidInput(issues.map((i) => issueToDetail(i, 'body')))
 

@@ -54,6 +54,15 @@ export async function listForms(db: Db, c: Caller, nodeId: string, q: Pagination
   return { rows: rows.map((r) => presentForm(r, bound.get(r.id))), total }
 }
 
+/** One form of the node with the processes bound to it. */
+export async function getForm(db: Db, c: Caller, nodeId: string, formId: string) {
+  await requireNodeRight(db, c.auth, nodeId)
+  const row = await findForm(db, nodeId, formId)
+  if (!row) throw notFound('forms.form_not_found', ['params', 'formId'])
+  const bound = await processesOfForms(db, nodeId, [row.id])
+  return presentForm(row, bound.get(row.id))
+}
+
 /** The entries must name fields of the node (system or custom); their defaults suit those fields. */
 async function requireKnownFields(tx: Tx, nodeId: string, form: FormDefinition) {
   const issues = checkFormFields(form, await nodeDefinitions(tx, nodeId))

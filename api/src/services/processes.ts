@@ -138,6 +138,14 @@ export async function listNodeProcesses(
   return { rows: rows.map(presentProcess), total }
 }
 
+/** One process of the node with its transitions and field rules. */
+export async function getNodeProcess(db: Db, c: Caller, nodeId: string, id: string) {
+  await requireNodeRight(db, c.auth, nodeId)
+  const row = await getProcess(db, nodeId, id)
+  if (!row) throw notFound('processes.process_not_found', ['params', 'processId'])
+  return presentProcess(row)
+}
+
 export async function createProcess(db: Db, c: Caller, nodeId: string, input: ProcessInput) {
   await requireNodeRight(db, c.auth, nodeId, 'is_admin')
   return mapConstraints(

@@ -46,6 +46,14 @@ export async function listNodeProgress(
   return { rows: rows.map(presentProgress), total }
 }
 
+/** One progress of the node by its own id, with its statuses in order. */
+export async function getNodeProgress(db: Db, c: Caller, nodeId: string, id: string) {
+  await requireNodeRight(db, c.auth, nodeId)
+  const row = await getProgress(db, nodeId, id)
+  if (!row) throw notFound('progress.progress_not_found', ['params', 'id'])
+  return presentProgress(row)
+}
+
 /** The progress a process moves its tasks through, with its statuses in order. */
 export async function progressOfProcess(db: Db, c: Caller, nodeId: string, processId: string) {
   await requireNodeRight(db, c.auth, nodeId)

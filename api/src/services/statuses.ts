@@ -49,6 +49,14 @@ export async function listNodeStatuses(
   return { rows: rows.map(presentStatus), total }
 }
 
+/** One status of the node; another node's id is as unknown as a made-up one (404). */
+export async function getNodeStatus(db: Db, c: Caller, nodeId: string, id: string) {
+  await requireNodeRight(db, c.auth, nodeId)
+  const row = await findStatus(db, nodeId, id)
+  if (!row) throw notFound('statuses.status_not_found', ['params', 'statusId'])
+  return presentStatus(row)
+}
+
 export async function createStatus(db: Db, c: Caller, nodeId: string, input: StatusInput) {
   await requireNodeRight(db, c.auth, nodeId, 'is_admin')
   return db.transaction(async (tx) => {

@@ -44,6 +44,14 @@ export async function listNodeTeams(db: Db, c: Caller, nodeId: string, q: Pagina
   return { rows: rows.map(presentTeam), total }
 }
 
+/** One team of the node with its members' ids. */
+export async function getNodeTeam(db: Db, c: Caller, nodeId: string, id: string) {
+  await requireNodeRight(db, c.auth, nodeId)
+  const row = await getTeam(db, nodeId, id)
+  if (!row) throw notFound('teams.team_not_found', ['params', 'teamId'])
+  return presentTeam(row)
+}
+
 export async function createTeam(db: Db, c: Caller, nodeId: string, input: TeamInput) {
   await requireNodeRight(db, c.auth, nodeId, 'is_admin')
   return db.transaction(async (tx) => {

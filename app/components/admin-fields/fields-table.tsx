@@ -1,17 +1,13 @@
 import type { FieldType } from '@domain/fields/types'
 import { Link } from '@remix-run/react'
+import type { Schema } from '~/lib/upstream/types'
 import { EditIcon, LockIcon } from '../ui/icons'
 import { type Column, Table } from '../ui/table'
 import { fieldHref, type ListQuery } from './paths'
 import { useAdminFieldsT } from './use-admin-fields-t'
 
-export interface FieldRow {
-  id: string
-  name: string
-  title: string
-  type: FieldType
-  system: boolean
-}
+/** A field as the list shows it: the contract's field, its type one the registry knows. */
+export type FieldRow = Pick<Schema<'Field'>, 'id' | 'name' | 'title' | 'system'> & { type: FieldType }
 
 /**
  * The node's fields: name (opens Editing), title, type, and the 'System field' badge (spec §5) on

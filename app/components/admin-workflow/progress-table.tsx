@@ -1,19 +1,15 @@
 import { Link } from '@remix-run/react'
+import type { Schema } from '~/lib/upstream/types'
 import type { ListQuery } from '../admin/list-query'
 import { ChevronRightIcon } from '../ui/icons'
 import { type Column, Table } from '../ui/table'
 import { useEditColumn } from './edit-link'
 import { progressPaths } from './paths'
 import { StatusName } from './status-dot'
-import type { StatusRow } from './statuses-table'
 import { useWorkflowT } from './use-workflow-t'
 
-/** A progress as GET /api/progress/{nodeId} lists it: its statuses in order, the first the initial one. */
-export interface ProgressRow {
-  id: string
-  name: string
-  statuses: StatusRow[]
-}
+/** A progress as the upstream answers it: its statuses in order, the first the initial one. */
+export type ProgressRow = Schema<'Progress'>
 
 /** The node's progress: name (opens Editing) and the statuses in their order. */
 export function ProgressTable({ rows, query }: { rows: ProgressRow[]; query: ListQuery }) {

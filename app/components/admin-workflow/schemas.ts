@@ -8,6 +8,7 @@ import {
   WORKFLOW_LIST_MAX,
 } from '@domain/workflow/schemas'
 import { z } from 'zod'
+import type { Schema } from '~/lib/upstream/types'
 import { splitTags } from '../ui/tags'
 
 /*
@@ -80,24 +81,8 @@ export const processFormSchema = z.object({
 })
 export type ProcessFormValue = z.output<typeof processFormSchema>
 
-/** A process as the upstream answers it (GET /processes/{nodeId}). */
-export interface ProcessRow {
-  id: string
-  key: string
-  name: string
-  description: string
-  progress_id: string
-  form_id: string | null
-  task_counter: number
-  transitions: {
-    from_status_id: string
-    to_status_id: string
-    right: string | null
-    team_ids: string[]
-    required_fields: string[]
-  }[]
-  field_rules: { status_id: string; field: string; rule: 'required' | 'readonly' }[]
-}
+/** A process as the upstream answers it. */
+export type ProcessRow = Schema<'Process'>
 
 /** What the process form starts from: the stored process, lists as the form's fields hold them. */
 export function processDraft(p: ProcessRow) {

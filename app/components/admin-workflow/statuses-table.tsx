@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import type { Schema } from '~/lib/upstream/types'
 import type { ListQuery } from '../admin/list-query'
 import { type Column, Table } from '../ui/table'
 import { useEditColumn } from './edit-link'
@@ -6,12 +7,8 @@ import { statusPaths } from './paths'
 import { StatusName } from './status-dot'
 import { useWorkflowT } from './use-workflow-t'
 
-export interface StatusRow {
-  id: string
-  name: string
-  description: string
-  color: string
-}
+/** A status as the upstream answers it. */
+export type StatusRow = Schema<'Status'>
 
 /** The node's statuses: name with its dot (opens Editing), description, colour. */
 export function StatusesTable({ rows, query }: { rows: StatusRow[]; query: ListQuery }) {

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import type { Schema } from '~/lib/upstream/types'
 import type { ListQuery } from '../admin/list-query'
 import { type Column, Table } from '../ui/table'
 import { useEditColumn } from './edit-link'
@@ -6,12 +7,7 @@ import { teamPaths } from './paths'
 import { useWorkflowT } from './use-workflow-t'
 
 /** A team as GET /api/teams/{nodeId} lists it (ADR 009: members as ids). */
-export interface TeamRow {
-  id: string
-  name: string
-  description: string
-  user_ids: string[]
-}
+export type TeamRow = Schema<'Team'>
 
 /** The node's teams: name (opens Editing), description, how many members. */
 export function TeamsTable({ rows, query }: { rows: TeamRow[]; query: ListQuery }) {

@@ -9,8 +9,8 @@ import { displayText, formatValue } from '@domain/fields/value'
 export interface HistoryInput {
   id: number
   field: string
-  old_value: unknown
-  new_value: unknown
+  old_value?: unknown
+  new_value?: unknown
   actor: { full_name: string } | null
   created_at: string
 }

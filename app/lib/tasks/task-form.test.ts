@@ -19,11 +19,15 @@ const form: UpstreamForm = {
     { name: 'assignee', grid: 6, label: 'Owner' },
     { name: 'cf_due', grid: 6, readonly: true },
     { name: 'cf_note', grid: 6, placeholder: 'Say it', default: 'hi' },
-    { name: 'attachments' },
+    { name: 'attachments', grid: 12 },
   ],
   editable: null,
   visible: null,
   tabs: [],
+  process_ids: [],
+  version: 1,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
 }
 
 describe('taskForm', () => {
@@ -88,8 +92,8 @@ describe('taskForm', () => {
         { name: 'more', title: 'More' },
       ],
       fields: [
-        { name: 'description', tab: 'main' },
-        { name: 'cf_note', tab: 'more' },
+        { name: 'description', grid: 12, tab: 'main' },
+        { name: 'cf_note', grid: 12, tab: 'more' },
       ],
     }
     const { description } = taskForm(rows, tabbed, 'create')
@@ -100,8 +104,8 @@ describe('taskForm', () => {
     ])
     expect(description.fields).toEqual([
       { name: 'title', grid: 12, tab: 'main' },
-      { name: 'description', tab: 'main' },
-      { name: 'cf_note', tab: 'more' },
+      { name: 'description', grid: 12, tab: 'main' },
+      { name: 'cf_note', grid: 12, tab: 'more' },
     ])
   })
 

@@ -1,6 +1,7 @@
 import type { FieldDefinition, FieldType } from '@domain/fields/types'
 import type { FormDescription, FormFieldPlace } from '~/fields/form/description'
 import { type ChoiceOption, optionsFromRows } from '~/fields/options'
+import type { Schema } from '../upstream/types'
 
 /*
  * The form a task is created and edited with (PRODUCT.md §4, §5): the process's form (its id is
@@ -9,41 +10,15 @@ import { type ChoiceOption, optionsFromRows } from '~/fields/options'
  * the same way, so the action parses with the schema the page rendered (formSchemaOf).
  */
 
-/** A field definition as GET /fields/{nodeId} lists it. */
-export interface FieldRow {
-  name: string
-  type: string
-  title: string
-  settings: Record<string, unknown>
-  structure?: FieldRow[] | null
-  system?: boolean
-}
+/** A field definition as the upstream answers it (what the task pages read of it). */
+export type FieldRow = Pick<Schema<'Field'>, 'name' | 'type' | 'title' | 'settings'> &
+  Partial<Pick<Schema<'Field'>, 'structure' | 'system'>>
 
-/** A form as GET /forms/{nodeId} lists it. */
-export interface UpstreamForm {
-  id: string
-  name: string
-  layout: 'simple' | 'tabs' | 'board'
-  fields: {
-    name: string
-    grid?: number
-    tab?: string
-    label?: string
-    placeholder?: string
-    readonly?: boolean
-    visible?: boolean
-    default?: unknown
-  }[]
-  editable: string[] | null
-  visible: string[] | null
-  tabs: { name: string; title: string }[]
-}
+/** A form as the upstream answers it. */
+export type UpstreamForm = Schema<'Form'>
 
 /** The rules of the status a task is in (GET /tasks …: field_rules). */
-export interface FieldRules {
-  required: string[]
-  readonly: string[]
-}
+export type FieldRules = Schema<'Task'>['field_rules']
 
 export type TaskFormMode = 'create' | 'edit' | 'view'
 

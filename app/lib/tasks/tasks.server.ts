@@ -1,7 +1,8 @@
 import type { Access } from '../access.server'
-import { upstream } from '../upstream.server'
+import type { Schema } from '../upstream/types'
+import { type InitOf, upstream } from '../upstream.server'
 import type { ProcessInfo } from './processes.server'
-import type { FieldRow, FieldRules, UpstreamForm } from './task-form'
+import type { UpstreamForm } from './task-form'
 
 /*
  * The upstream's task calls as the task pages use them (spec §7 tasks and attachments; the shapes
@@ -11,80 +12,24 @@ import type { FieldRow, FieldRules, UpstreamForm } from './task-form'
 /** Lists are paginated upstream (PRODUCT.md §2): 500 is the most one call returns. */
 const PER_PAGE = 500
 
-export interface UserRef {
-  id: string
-  user_name: string
-  full_name: string
-  contacts?: { email: string; phone: string }
-}
+export type UserRef = Schema<'UserRef'>
+export type Attachment = Schema<'Attachment'>
+export type Task = Schema<'Task'>
+export type HistoryEntry = Schema<'HistoryEntry'>
+export type Comment = Schema<'Comment'>
+export type StatusRow = Schema<'Status'>
+export type NodeUser = Schema<'User'>
 
-export interface Attachment {
-  id: string
-  type: string
-  name: string
-  content_type: string
-  size: number
-  url: string
-  thumbnail_url: string | null
-  user: { id: string; full_name: string; logo: string | null } | null
-  created_at: string
-}
-
-export interface Task {
-  id: string
-  key: string
-  title: string
-  description: string
-  created_at: string
-  updated_at: string
-  version: number
-  status: { id: string; name: string; description: string; color: string }
-  process: { id: string; key: string; name: string; description: string }
-  assignee: UserRef | null
-  author: UserRef | null
-  custom_fields: Record<string, unknown>
-  attachments: Attachment[]
-  allowed_moves: { to_status_id: string; required_fields: string[] }[]
-  field_rules: FieldRules
-}
-
-export interface HistoryEntry {
-  id: number
-  field: string
-  old_value: unknown
-  new_value: unknown
-  actor: UserRef | null
-  created_at: string
-}
-
-export interface Comment {
-  id: string
-  body: string
-  author: UserRef | null
-  mentions: string[]
-  created_at: string
-}
-
-export interface StatusRow {
-  id: string
-  name: string
-  color: string
-}
-
-export interface NodeUser {
-  id: string
-  full_name: string
-  user_name?: string
-  contacts?: { email: string }
-}
-
+const inNode = (access: Access) => ({ nodeId: access.node.id })
 const node = (access: Access) => encodeURIComponent(access.node.id)
 const id = encodeURIComponent
 
 /** A task by its key; null when unknown, not viewable or another node's (all 404 upstream). */
 export async function taskByKey(request: Request, access: Access, key: string): Promise<Task | null> {
-  const res = await upstream(request).get<Task>(`/api/tasks/${node(access)}/${id(key)}/key`)
-  if (res.ok && res.data) return res.data
+  const res = await upstream(request).get('/api/tasks/{nodeId}/{taskKey}/key', {
+    path: { ...inNode(access), taskKey: key },
+  })
+  if (res.ok) return res.data
   if ([400, 403, 404, 422].includes(res.status)) return null
   throw new Response(JSON.stringify({ detail: res.detail }), {
     status: res.status >= 400 ? res.status : 502,
@@ -92,21 +37,44 @@ export async function taskByKey(request: Request, access: Access, key: string): 
   })
 }
 
-async function list<T>(request: Request, path: string, query: Record<string, string | number> = {}) {
-  const res = await upstream(request).get<T[]>(path, { query: { per_page: PER_PAGE, ...query } })
-  return res.ok && res.data ? res.data : []
-}
+/** The rows of a node's list, or none when the upstream refuses. */
+const rowsOf = <T>(res: { ok: true; data: T[] } | { ok: false }): T[] => (res.ok ? res.data : [])
 
-export const fieldRows = (request: Request, access: Access) =>
-  list<FieldRow>(request, `/api/fields/${node(access)}`)
-export const nodeUsers = (request: Request, access: Access) =>
-  list<NodeUser>(request, `/api/users/${node(access)}`)
-export const nodeStatuses = (request: Request, access: Access) =>
-  list<StatusRow>(request, `/api/statuses/${node(access)}`)
-export const taskHistory = (request: Request, access: Access, task: Task) =>
-  list<HistoryEntry>(request, `/api/tasks/${node(access)}/${id(task.id)}/history`, { per_page: 100 })
-export const taskComments = (request: Request, access: Access, task: Task) =>
-  list<Comment>(request, `/api/tasks/${node(access)}/${id(task.id)}/comments`)
+export const fieldRows = async (request: Request, access: Access) =>
+  rowsOf(
+    await upstream(request).get('/api/fields/{nodeId}', {
+      path: inNode(access),
+      query: { per_page: PER_PAGE },
+    }),
+  )
+export const nodeUsers = async (request: Request, access: Access) =>
+  rowsOf(
+    await upstream(request).get('/api/users/{nodeId}', {
+      path: inNode(access),
+      query: { per_page: PER_PAGE },
+    }),
+  )
+export const nodeStatuses = async (request: Request, access: Access) =>
+  rowsOf(
+    await upstream(request).get('/api/statuses/{nodeId}', {
+      path: inNode(access),
+      query: { per_page: PER_PAGE },
+    }),
+  )
+export const taskHistory = async (request: Request, access: Access, task: Task) =>
+  rowsOf(
+    await upstream(request).get('/api/tasks/{nodeId}/{taskId}/history', {
+      path: { ...inNode(access), taskId: task.id },
+      query: { per_page: 100 },
+    }),
+  )
+export const taskComments = async (request: Request, access: Access, task: Task) =>
+  rowsOf(
+    await upstream(request).get('/api/tasks/{nodeId}/{taskId}/comments', {
+      path: { ...inNode(access), taskId: task.id },
+      query: { per_page: PER_PAGE },
+    }),
+  )
 
 /** The process's form (processes.form_id), or null: no form bound, or it is gone. */
 export async function processForm(
@@ -115,18 +83,27 @@ export async function processForm(
   process: Pick<ProcessInfo, 'form_id'>,
 ): Promise<UpstreamForm | null> {
   if (!process.form_id) return null
-  const forms = await list<UpstreamForm>(request, `/api/forms/${node(access)}`)
-  return forms.find((f) => f.id === process.form_id) ?? null
+  const res = await upstream(request).get('/api/forms/{nodeId}/{formId}', {
+    path: { ...inNode(access), formId: process.form_id },
+  })
+  return res.ok ? res.data : null
 }
 
-export const createTask = (request: Request, access: Access, processId: string, body: unknown) =>
-  upstream(request).post<Task>(`/api/tasks/${node(access)}/${id(processId)}`, body)
-export const editTask = (request: Request, access: Access, task: Pick<Task, 'id'>, body: unknown) =>
-  upstream(request).patch<Task>(`/api/tasks/${node(access)}/${id(task.id)}`, body)
+export const createTask = (request: Request, access: Access, processId: string, body: TaskBody<'post'>) =>
+  upstream(request).post('/api/tasks/{nodeId}/{id}', { path: { ...inNode(access), id: processId }, body })
+export const editTask = (request: Request, access: Access, task: Pick<Task, 'id'>, body: TaskBody<'patch'>) =>
+  upstream(request).patch('/api/tasks/{nodeId}/{id}', { path: { ...inNode(access), id: task.id }, body })
 export const addComment = (request: Request, access: Access, task: Pick<Task, 'id'>, body: string) =>
-  upstream(request).post<Comment>(`/api/tasks/${node(access)}/${id(task.id)}/comments`, { body })
+  upstream(request).post('/api/tasks/{nodeId}/{taskId}/comments', {
+    path: { ...inNode(access), taskId: task.id },
+    body: { body },
+  })
 export const deleteAttachment = (request: Request, access: Access, attachmentId: string) =>
-  upstream(request).del<{ id: string }>(`/api/attachments/${node(access)}/${id(attachmentId)}`)
+  upstream(request).del('/api/attachments/{nodeId}/{id}', { path: { ...inNode(access), id: attachmentId } })
+
+/** The body of a task's POST (create) or PATCH (edit), as the contract states it. */
+export type TaskBody<M extends 'post' | 'patch'> =
+  InitOf<'/api/tasks/{nodeId}/{id}', M> extends { body: infer B } ? B : never
 
 /** Where the browser downloads an attachment: the /api forwarding, with the `_token` cookie. */
 export function attachmentHref(access: Access, a: Pick<Attachment, 'id' | 'url'>): string {

@@ -5,6 +5,7 @@ import type { Access } from '../access.server'
 import { readToken } from '../session.server'
 import {
   isUpstreamDown,
+  postPath,
   proxyHeaders,
   upstreamPath,
   upstreamPool,
@@ -41,7 +42,7 @@ export async function streamAttachment(
     res = await upstreamPool().request({
       method: 'POST',
       path: upstreamPath(
-        `/api/attachments/${encodeURIComponent(access.node.id)}/${encodeURIComponent(taskId)}?${query}`,
+        `${postPath('/api/attachments/{nodeId}/{id}', { nodeId: access.node.id, id: taskId })}?${query}`,
       ),
       headers,
       body: Readable.fromWeb(request.body as import('node:stream/web').ReadableStream<Uint8Array>),

@@ -9,7 +9,15 @@ import { requireAdmin } from '~/lib/access.server'
 import { requireCsrf } from '~/lib/csrf.server'
 import { redirectWithToast } from '~/lib/session.server'
 import type { ToastInput } from '~/lib/toast'
-import { type Upstream, type UpstreamResult, upstream } from '~/lib/upstream.server'
+import {
+  type DataOf,
+  type ListMeta,
+  type PathParamsOf,
+  type PathsWith,
+  type Upstream,
+  type UpstreamResult,
+  upstream,
+} from '~/lib/upstream.server'
 
 /*
  * What every admin page's loaders and actions share: the admin check, the upstream's answers as
@@ -25,7 +33,7 @@ export async function requireAdminApi(request: Request) {
 }
 
 /** Spec §8: detail entries show as success alerts on success, warnings on error (5xx: danger). */
-export function resultToasts(res: UpstreamResult<unknown>, fallback: string): ToastInput[] {
+export function resultToasts(res: UpstreamResult<unknown, unknown>, fallback: string): ToastInput[] {
   const type = res.ok ? 'success' : res.status >= 500 ? 'danger' : 'warning'
   const codes = res.detail.map((d: DetailEntry) => d.type)
   return (codes.length ? [...new Set(codes)] : [res.status >= 500 ? 'server.error' : fallback]).map(
@@ -34,62 +42,99 @@ export function resultToasts(res: UpstreamResult<unknown>, fallback: string): To
 }
 
 /** An upstream answer a page cannot work without: the error boundary shows it with its status. */
-export function upstreamFailure(res: UpstreamResult<unknown>): Response {
+export function upstreamFailure(res: UpstreamResult<unknown, unknown>): Response {
   return new Response(JSON.stringify({ detail: res.detail }), {
     status: res.status >= 400 ? res.status : 502,
     headers: { 'content-type': 'application/json; charset=utf-8' },
   })
 }
 
+/** The contract's paths whose GET answers a page of a node's list: `'/api/statuses/{nodeId}'`. */
+export type ListPath = {
+  [P in PathsWith<'get'>]: DataOf<P, 'get'> extends unknown[]
+    ? PathParamsOf<P, 'get'> extends { nodeId: string }
+      ? P
+      : never
+    : never
+}[PathsWith<'get'>]
+/** One row of such a list, as the contract states it. */
+export type RowOf<P extends ListPath> = DataOf<P, 'get'> extends (infer R)[] ? R : never
+
+/** The calls these helpers make on any of the paths above (each caller's path is checked at its call). */
+type LooseCall = (
+  path: string,
+  init?: {
+    path?: Record<string, string>
+    query?: Record<string, string | number | undefined>
+    body?: unknown
+  },
+) => Promise<UpstreamResult<unknown, ListMeta | undefined>>
+const loose = (call: unknown) => call as LooseCall
+
 /**
  * A page of a node's list (`GET {path}?page&per_page&search`) as the list's URL asks for it; past
  * the end (the list shrank, or a hand-typed page) a redirect to the last page, same address otherwise.
  */
-export async function loadListPage<T>(request: Request, api: Upstream, path: string) {
+export async function loadListPage<P extends ListPath>(
+  request: Request,
+  api: Upstream,
+  path: P,
+  nodeId: string,
+) {
   const url = new URL(request.url)
   const query = readListQuery(url.searchParams)
-  const res = await api.get<T[]>(path, {
+  const res = await loose(api.get)(path, {
+    path: { nodeId },
     query: { page: query.page, per_page: ADMIN_PER_PAGE, search: query.search || undefined },
   })
-  if (!res.ok || !res.data) throw upstreamFailure(res)
-  const total = res.meta?.total ?? res.data.length
+  if (!res.ok) throw upstreamFailure(res)
+  const rows = res.data as RowOf<P>[]
+  const total = res.meta?.total ?? rows.length
   const pages = pageCount(total, ADMIN_PER_PAGE)
   if (query.page > pages) {
     url.searchParams.set('page', String(pages))
     throw redirect(`${url.pathname}?${url.searchParams}`)
   }
-  return { rows: res.data, query, total, pages }
+  return { rows, query, total, pages }
 }
 
 /** The upstream's largest page. */
 const ALL = 500
 
 /** Every item of a node's list (for selects and look-ups), a page of 500 at a time. */
-export async function loadAll<T>(api: Upstream, path: string, max = 5 * ALL): Promise<T[]> {
-  const rows: T[] = []
+export async function loadAll<P extends ListPath>(
+  api: Upstream,
+  path: P,
+  nodeId: string,
+  max = 5 * ALL,
+): Promise<RowOf<P>[]> {
+  const rows: RowOf<P>[] = []
   for (let page = 1; rows.length < max; page++) {
-    const res = await api.get<T[]>(path, { query: { page, per_page: ALL } })
-    if (!res.ok || !res.data) throw upstreamFailure(res)
-    rows.push(...res.data)
-    if (res.data.length < ALL || rows.length >= (res.meta?.total ?? 0)) break
+    const res = await loose(api.get)(path, { path: { nodeId }, query: { page, per_page: ALL } })
+    if (!res.ok) throw upstreamFailure(res)
+    const data = res.data as RowOf<P>[]
+    rows.push(...data)
+    if (data.length < ALL || rows.length >= (res.meta?.total ?? 0)) break
   }
   return rows
 }
 
 /**
- * One item of a node's list by id, for the Editing dialog (the upstream lists; it has no GET of
- * one). Not there → the list with a warning `notFound`.
+ * One item by id (`GET` of one), for the Editing dialog. Not there (404: unknown, or another
+ * node's) → the list with a warning `notFound`; any other refusal → the error page.
  */
-export async function findInList<T extends { id: string }>(
+export async function loadItem<P extends PathsWith<'get'>>(
   request: Request,
   api: Upstream,
-  path: string,
-  id: string,
+  path: P,
+  params: PathParamsOf<P, 'get'>,
   back: { to: string; notFound: string },
-): Promise<T> {
-  const found = (await loadAll<T>(api, path)).find((row) => row.id === id)
-  if (!found) throw await redirectWithToast(request, back.to, { type: 'warning', code: back.notFound })
-  return found
+): Promise<DataOf<P, 'get'>> {
+  const res = await loose(api.get)(path, { path: params as Record<string, string> })
+  if (res.status === 404)
+    throw await redirectWithToast(request, back.to, { type: 'warning', code: back.notFound })
+  if (!res.ok) throw upstreamFailure(res)
+  return res.data as DataOf<P, 'get'>
 }
 
 /** The list query of the request's address (the dialogs keep it for the way back). */
@@ -106,7 +151,7 @@ export async function submitForm<S extends ZodTypeAny>(
   request: Request,
   formData: FormData,
   form: { intent: string; schema: S; hideFields?: string[] },
-  send: (value: z.output<S>) => Promise<UpstreamResult<unknown>>,
+  send: (value: z.output<S>) => Promise<UpstreamResult<unknown, unknown>>,
   success: { to: string; fallback: string },
 ) {
   const { intent, schema, hideFields = [] } = form
@@ -130,13 +175,14 @@ export async function submitForm<S extends ZodTypeAny>(
  * Editing → delete: done → the list with the upstream's alert; refused (in use, 409) → back to the
  * dialog (without the question) with the upstream's own reason as the alert.
  */
-export async function deleteItem(
+export async function deleteItem<P extends PathsWith<'delete'>>(
   request: Request,
   api: Upstream,
-  path: string,
+  path: P,
+  params: PathParamsOf<P, 'delete'>,
   to: { list: string; here: string; fallback: string },
 ) {
-  const res = await api.del(path)
+  const res = await loose(api.del)(path, { path: params as Record<string, string> })
   return redirectWithToast(request, res.ok ? to.list : to.here, ...resultToasts(res, to.fallback))
 }
 
@@ -146,9 +192,14 @@ export const unknownIntent = (request: Request, here: string) =>
 
 /** An admin resource whose dialogs are Add (POST) and Editing (`save` = PATCH, `delete`). */
 export interface AdminResource<S extends ZodTypeAny> {
-  /** The upstream collection of the node, e.g. `/api/statuses/{nodeId}`. */
-  collection: (nodeId: string) => string
+  /** The node's collection upstream (GET a page, POST to add), e.g. `'/api/statuses/{nodeId}'`. */
+  collection: ListPath & PathsWith<'post'>
+  /** One item upstream (PATCH, DELETE), e.g. `'/api/statuses/{nodeId}/{statusId}'`… */
+  item: PathsWith<'patch'> & PathsWith<'delete'>
+  /** …and the parameter of `item` that holds the item's id. */
+  itemParam: string
   paths: ListPaths
+  /** The dialog's form; its output is the body of the POST and the PATCH. */
   schema: S
   /** The route param holding the item's id. */
   param: string
@@ -165,7 +216,7 @@ export function createAction<S extends ZodTypeAny>(r: AdminResource<S>) {
       request,
       formData,
       { intent: 'create', schema: r.schema },
-      (value) => api.post(r.collection(node.id), value),
+      (value) => loose(api.post)(r.collection, { path: { nodeId: node.id }, body: value }),
       { to: r.paths.list(listQueryOf(request)), fallback: r.codes.created },
     )
   }
@@ -180,18 +231,22 @@ export function saveOrDeleteAction<S extends ZodTypeAny>(r: AdminResource<S>) {
     const query = listQueryOf(request)
     const id = params[r.param] ?? ''
     const here = r.paths.item(id, query)
-    const one = `${r.collection(node.id)}/${encodeURIComponent(id)}`
+    const one = { nodeId: node.id, [r.itemParam]: id }
     switch (formData.get('intent')) {
       case 'save':
         return submitForm(
           request,
           formData,
           { intent: 'save', schema: r.schema },
-          (value) => api.patch(one, value),
+          (value) => loose(api.patch)(r.item, { path: one, body: value }),
           { to: here, fallback: r.codes.edited },
         )
       case 'delete':
-        return deleteItem(request, api, one, { list: r.paths.list(query), here, fallback: r.codes.deleted })
+        return deleteItem(request, api, r.item, one as never, {
+          list: r.paths.list(query),
+          here,
+          fallback: r.codes.deleted,
+        })
     }
     return unknownIntent(request, here)
   }

@@ -1,18 +1,21 @@
+import type { FieldDefinition, FieldType } from '@domain/fields/types'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { fieldsHref, readListQuery } from '~/components/admin-fields/paths'
 import { redirectWithToast } from '~/lib/session.server'
-import { allFields, fieldEditorAction, type NodeField, requireFieldsAdmin } from './__fields.server'
+import { loadItem } from './__admin.server'
+import { fieldEditorAction, type NodeField, requireFieldsAdmin } from './__fields.server'
 
-/** The upstream lists fields but has no GET of one: the node's fields, then this one among them. */
+/** The field by its id (GET of one); not there → the list with a warning. */
 async function customField(request: Request, fieldId: string): Promise<NodeField> {
   const { api, node } = await requireFieldsAdmin(request)
   const query = readListQuery(new URL(request.url).searchParams)
-  const field = (await allFields(api, node.id)).find((f) => f.id === fieldId)
-  if (!field)
-    throw await redirectWithToast(request, fieldsHref(query), {
-      type: 'warning',
-      code: 'fields.field_not_found',
-    })
+  const field = await loadItem(
+    request,
+    api,
+    '/api/fields/{nodeId}/{fieldId}',
+    { nodeId: node.id, fieldId },
+    { to: fieldsHref(query), notFound: 'fields.field_not_found' },
+  )
   // System fields are read-only (ADR 008): the list offers no Editing for them.
   if (field.system)
     throw await redirectWithToast(request, fieldsHref(query), {
@@ -30,9 +33,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: field.id,
       name: field.name,
       title: field.title,
-      type: field.type,
-      settings: field.settings,
-      structure: field.structure,
+      // Checked by the domain's schema on the way in (the contract types them loosely).
+      type: field.type as FieldType,
+      settings: field.settings as FieldDefinition['settings'],
+      structure: field.structure as FieldDefinition[] | null,
       version: field.version,
     },
     query: readListQuery(url.searchParams),

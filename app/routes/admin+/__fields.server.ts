@@ -22,49 +22,30 @@ import { formSchemaOf } from '~/fields/form/description'
 import { requireCsrf } from '~/lib/csrf.server'
 import { translator } from '~/lib/page.server'
 import { redirectWithToast } from '~/lib/session.server'
+import type { Schema } from '~/lib/upstream/types'
 import type { Upstream } from '~/lib/upstream.server'
-import { requireAdminApi, resultToasts, upstreamFailure } from './__admin.server'
+import { loadAll, requireAdminApi, resultToasts } from './__admin.server'
 
-/** A field of the node as GET /api/fields/{nodeId} lists it (system ones first). */
-export interface NodeField {
-  id: string
-  name: string
-  type: FieldType
-  title: string
-  settings: FieldDefinition['settings']
-  structure: FieldDefinition[] | null
-  system: boolean
-  version: number | null
-  created_at: string | null
-  updated_at: string | null
-}
+/** A field of the node as the upstream answers it (system ones first in its list). */
+export type NodeField = Schema<'Field'>
 
 /** Loaders and actions of /admin/fields and /admin/forms: is_admin, as /admin/users checks it. */
 export const requireFieldsAdmin = requireAdminApi
 
-export const fieldsApi = (nodeId: string, fieldId?: string) =>
-  `/api/fields/${encodeURIComponent(nodeId)}${fieldId ? `/${encodeURIComponent(fieldId)}` : ''}`
+/** Every field of the node: what a form may place. */
+export const allFields = (api: Upstream, nodeId: string) => loadAll(api, '/api/fields/{nodeId}', nodeId)
 
-const ALL_PAGE = 500
-
-/** Every field of the node (the upstream's largest page at a time): what a form may place. */
-export async function allFields(api: Upstream, nodeId: string): Promise<NodeField[]> {
-  const out: NodeField[] = []
-  for (let page = 1; ; page++) {
-    const res = await api.get<NodeField[]>(fieldsApi(nodeId), { query: { page, per_page: ALL_PAGE } })
-    if (!res.ok || !res.data) throw upstreamFailure(res)
-    out.push(...res.data)
-    if (res.data.length < ALL_PAGE || out.length >= (res.meta?.total ?? 0)) return out
-  }
-}
-
-/** The field as a definition (what the generic form and the domain's rules take). */
+/**
+ * The field as a definition (what the generic form and the domain's rules take). The contract
+ * types a field's type and settings loosely (any registered type); the upstream checked them with
+ * the same domain schema on the way in.
+ */
 export const definitionOf = (f: NodeField): FieldDefinition => ({
   name: f.name,
-  type: f.type,
+  type: f.type as FieldType,
   title: f.title,
-  settings: f.settings,
-  ...(f.structure?.length ? { structure: f.structure } : {}),
+  settings: f.settings as FieldDefinition['settings'],
+  ...(f.structure?.length ? { structure: f.structure as FieldDefinition[] } : {}),
   ...(f.system ? { system: true } : {}),
 })
 
@@ -92,7 +73,9 @@ export async function fieldEditorAction(request: Request, stored?: NodeField) {
   const intent = formData.get('intent')
 
   if (intent === 'delete' && stored) {
-    const res = await api.del(fieldsApi(node.id, stored.id))
+    const res = await api.del('/api/fields/{nodeId}/{fieldId}', {
+      path: { nodeId: node.id, fieldId: stored.id },
+    })
     if (res.ok)
       return redirectWithToast(request, fieldsHref(query), ...resultToasts(res, 'fields.field_deleted'))
     return redirectWithToast(
@@ -103,7 +86,7 @@ export async function fieldEditorAction(request: Request, stored?: NodeField) {
     )
   }
 
-  const type = readType(formData.get(TYPE_INPUT), stored?.type ?? DEFAULT_TYPE)
+  const type = readType(formData.get(TYPE_INPUT), (stored?.type as FieldType | undefined) ?? DEFAULT_TYPE)
   if (intent === CHANGE_TYPE_INTENT) {
     const from = readType(formData.get('from_type'), type)
     const payload = parseWithZod(formData, { schema: z.any() }).payload as Record<string, unknown>
@@ -129,8 +112,11 @@ export async function fieldEditorAction(request: Request, stored?: NodeField) {
   }
 
   const res = stored
-    ? await api.patch(fieldsApi(node.id, stored.id), patchOf(stored, checked.data, formData))
-    : await api.post(fieldsApi(node.id), checked.data)
+    ? await api.patch('/api/fields/{nodeId}/{fieldId}', {
+        path: { nodeId: node.id, fieldId: stored.id },
+        body: patchOf(stored, checked.data, formData),
+      })
+    : await api.post('/api/fields/{nodeId}', { path: { nodeId: node.id }, body: checked.data })
   if (res.ok)
     return redirectWithToast(
       request,

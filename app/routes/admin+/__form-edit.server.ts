@@ -2,21 +2,21 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { draftOf } from '~/components/admin-forms/draft'
 import { formsHref, readListQuery } from '~/components/admin-forms/paths'
 import type { FormEditorData } from '~/components/admin-forms/reply'
-import { redirectWithToast } from '~/lib/session.server'
+import { loadItem } from './__admin.server'
 import { requireFieldsAdmin } from './__fields.server'
-import { findForm, formEditorAction, type NodeForm, nodeDefinitions } from './__forms.server'
+import { formEditorAction, type NodeForm, nodeDefinitions } from './__forms.server'
 
+/** The form by its id (GET of one); not there → the list with a warning. */
 async function nodeForm(request: Request, formId: string): Promise<NodeForm> {
   const { api, node } = await requireFieldsAdmin(request)
-  const form = await findForm(api, node.id, formId)
-  if (!form) {
-    const query = readListQuery(new URL(request.url).searchParams)
-    throw await redirectWithToast(request, formsHref(query), {
-      type: 'warning',
-      code: 'forms.form_not_found',
-    })
-  }
-  return form
+  const query = readListQuery(new URL(request.url).searchParams)
+  return loadItem(
+    request,
+    api,
+    '/api/forms/{nodeId}/{formId}',
+    { nodeId: node.id, formId },
+    { to: formsHref(query), notFound: 'forms.form_not_found' },
+  )
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

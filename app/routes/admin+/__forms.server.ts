@@ -1,5 +1,4 @@
 import { parseWithZod } from '@conform-to/zod'
-import type { FormDefinition } from '@domain/forms/definition'
 import { data } from '@remix-run/node'
 import { conformName } from '~/components/admin/detail-errors'
 import {
@@ -17,31 +16,13 @@ import { formSchemaOf } from '~/fields/form/description'
 import { requireCsrf } from '~/lib/csrf.server'
 import { translator } from '~/lib/page.server'
 import { redirectWithToast } from '~/lib/session.server'
+import type { Schema } from '~/lib/upstream/types'
 import type { Upstream } from '~/lib/upstream.server'
-import { resultToasts, upstreamFailure } from './__admin.server'
+import { resultToasts } from './__admin.server'
 import { allFields, definitionOf, requireFieldsAdmin, withTexts } from './__fields.server'
 
-/** A form of the node as GET /api/forms/{nodeId} lists it. */
-export interface NodeForm extends FormDefinition {
-  id: string
-  process_ids: string[]
-  version: number
-  created_at: string
-  updated_at: string
-}
-
-export const formsApi = (nodeId: string, formId?: string) =>
-  `/api/forms/${encodeURIComponent(nodeId)}${formId ? `/${encodeURIComponent(formId)}` : ''}`
-
-/** The upstream lists forms but has no GET of one: the node's forms, then this one among them. */
-export async function findForm(api: Upstream, nodeId: string, formId: string): Promise<NodeForm | undefined> {
-  for (let page = 1; ; page++) {
-    const res = await api.get<NodeForm[]>(formsApi(nodeId), { query: { page, per_page: 500 } })
-    if (!res.ok || !res.data) throw upstreamFailure(res)
-    const found = res.data.find((f) => f.id === formId)
-    if (found || res.data.length < 500) return found
-  }
-}
+/** A form of the node as the upstream answers it. */
+export type NodeForm = Schema<'Form'>
 
 /** The node's fields as definitions, for the editor's picker and preview. */
 export async function nodeDefinitions(api: Upstream, nodeId: string) {
@@ -64,7 +45,9 @@ export async function formEditorAction(request: Request, stored?: NodeForm) {
   const intent = String(formData.get('intent') ?? 'save')
 
   if (intent === 'delete' && stored) {
-    const res = await api.del(formsApi(node.id, stored.id))
+    const res = await api.del('/api/forms/{nodeId}/{formId}', {
+      path: { nodeId: node.id, formId: stored.id },
+    })
     if (res.ok)
       return redirectWithToast(request, formsHref(query), ...resultToasts(res, 'forms.form_deleted'))
     return redirectWithToast(
@@ -103,11 +86,11 @@ export async function formEditorAction(request: Request, stored?: NodeForm) {
     return data<FormEditorReply>({ rev: rev(), draft, errors: checked.errors }, { status: 400 })
   const version = Number(formData.get('version'))
   const res = stored
-    ? await api.patch(formsApi(node.id, stored.id), {
-        ...formBody(draft),
-        ...(Number.isInteger(version) && version > 0 ? { version } : {}),
+    ? await api.patch('/api/forms/{nodeId}/{formId}', {
+        path: { nodeId: node.id, formId: stored.id },
+        body: { ...formBody(draft), ...(Number.isInteger(version) && version > 0 ? { version } : {}) },
       })
-    : await api.post(formsApi(node.id), formBody(draft))
+    : await api.post('/api/forms/{nodeId}', { path: { nodeId: node.id }, body: formBody(draft) })
   if (res.ok)
     return redirectWithToast(
       request,

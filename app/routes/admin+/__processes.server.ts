@@ -1,25 +1,24 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { CONFIRM_DELETE, processPaths as paths } from '~/components/admin-workflow/paths'
 import type { ProcessChoices } from '~/components/admin-workflow/process-form'
-import type { ProgressRow } from '~/components/admin-workflow/progress-table'
-import { type ProcessRow, processFormSchema } from '~/components/admin-workflow/schemas'
-import type { TeamRow } from '~/components/admin-workflow/teams-table'
+import { processFormSchema } from '~/components/admin-workflow/schemas'
 import { pageTitle } from '~/lib/page.server'
 import type { Upstream } from '~/lib/upstream.server'
 import {
+  type AdminResource,
   createAction,
-  findInList,
   listQueryOf,
   loadAll,
+  loadItem,
   loadListPage,
   requireAdminApi,
   saveOrDeleteAction,
 } from './__admin.server'
 
-const processes = (nodeId: string) => `/api/processes/${encodeURIComponent(nodeId)}`
-
 const resource = {
-  collection: processes,
+  collection: '/api/processes/{nodeId}',
+  item: '/api/processes/{nodeId}/{processId}',
+  itemParam: 'processId',
   paths,
   schema: processFormSchema,
   param: 'processId',
@@ -28,17 +27,16 @@ const resource = {
     edited: 'processes.process_edited',
     deleted: 'processes.process_deleted',
   },
-}
-const inNode = (resource: string, nodeId: string) => `/api/${resource}/${encodeURIComponent(nodeId)}`
+} satisfies AdminResource<typeof processFormSchema>
 const byName = <T extends { name: string }>(rows: T[]) => rows.sort((a, b) => a.name.localeCompare(b.name))
 
 /** What the process form chooses from: progress (with their statuses), forms, teams, field names. */
 async function choices(api: Upstream, nodeId: string): Promise<ProcessChoices> {
   const [progress, forms, teams, fields] = await Promise.all([
-    loadAll<ProgressRow>(api, inNode('progress', nodeId)),
-    loadAll<{ id: string; name: string }>(api, inNode('forms', nodeId)),
-    loadAll<TeamRow>(api, inNode('teams', nodeId)),
-    loadAll<{ name: string }>(api, inNode('fields', nodeId)),
+    loadAll(api, '/api/progress/{nodeId}', nodeId),
+    loadAll(api, '/api/forms/{nodeId}', nodeId),
+    loadAll(api, '/api/teams/{nodeId}', nodeId),
+    loadAll(api, '/api/fields/{nodeId}', nodeId),
   ])
   return {
     progress: byName(progress),
@@ -52,8 +50,8 @@ async function choices(api: Upstream, nodeId: string): Promise<ProcessChoices> {
 export async function listLoader({ request }: LoaderFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
   const [list, progress] = await Promise.all([
-    loadListPage<ProcessRow>(request, api, processes(node.id)),
-    loadAll<ProgressRow>(api, inNode('progress', node.id)),
+    loadListPage(request, api, resource.collection, node.id),
+    loadAll(api, '/api/progress/{nodeId}', node.id),
   ])
   const progressName = new Map(progress.map((p) => [p.id, p.name]))
   return {
@@ -82,10 +80,13 @@ export async function editLoader({ request, params }: LoaderFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
   const query = listQueryOf(request)
   const [process, all] = await Promise.all([
-    findInList<ProcessRow>(request, api, processes(node.id), params.processId ?? '', {
-      to: paths.list(query),
-      notFound: 'processes.process_not_found',
-    }),
+    loadItem(
+      request,
+      api,
+      '/api/processes/{nodeId}/{processId}',
+      { nodeId: node.id, processId: params.processId ?? '' },
+      { to: paths.list(query), notFound: 'processes.process_not_found' },
+    ),
     choices(api, node.id),
   ])
   const confirming = new URL(request.url).searchParams.get('confirm') === CONFIRM_DELETE.confirm

@@ -1,24 +1,23 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { CONFIRM_DELETE, progressPaths as paths } from '~/components/admin-workflow/paths'
-import type { ProgressRow } from '~/components/admin-workflow/progress-table'
 import { progressFormSchema } from '~/components/admin-workflow/schemas'
-import type { StatusRow } from '~/components/admin-workflow/statuses-table'
 import { pageTitle } from '~/lib/page.server'
 import type { Upstream } from '~/lib/upstream.server'
 import {
+  type AdminResource,
   createAction,
-  findInList,
   listQueryOf,
   loadAll,
+  loadItem,
   loadListPage,
   requireAdminApi,
   saveOrDeleteAction,
 } from './__admin.server'
 
-const progress = (nodeId: string) => `/api/progress/${encodeURIComponent(nodeId)}`
-
 const resource = {
-  collection: progress,
+  collection: '/api/progress/{nodeId}',
+  item: '/api/progress/{nodeId}/{id}',
+  itemParam: 'id',
   paths,
   schema: progressFormSchema,
   param: 'progressId',
@@ -27,18 +26,16 @@ const resource = {
     edited: 'progress.progress_edited',
     deleted: 'progress.progress_deleted',
   },
-}
+} satisfies AdminResource<typeof progressFormSchema>
 
 /** Every status of the node, to put into a progress. */
 const allStatuses = async (api: Upstream, nodeId: string) =>
-  (await loadAll<StatusRow>(api, `/api/statuses/${encodeURIComponent(nodeId)}`)).sort((a, b) =>
-    a.name.localeCompare(b.name),
-  )
+  (await loadAll(api, '/api/statuses/{nodeId}', nodeId)).sort((a, b) => a.name.localeCompare(b.name))
 
 /** /admin/progress: a page of the node's progress with their statuses in order. */
 export async function listLoader({ request }: LoaderFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
-  const list = await loadListPage<ProgressRow>(request, api, progress(node.id))
+  const list = await loadListPage(request, api, resource.collection, node.id)
   return { title: await pageTitle(request, 'admin.progress'), ...list }
 }
 
@@ -54,10 +51,13 @@ export async function editLoader({ request, params }: LoaderFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
   const query = listQueryOf(request)
   const [item, statuses] = await Promise.all([
-    findInList<ProgressRow>(request, api, progress(node.id), params.progressId ?? '', {
-      to: paths.list(query),
-      notFound: 'progress.progress_not_found',
-    }),
+    loadItem(
+      request,
+      api,
+      '/api/progress/by-id/{nodeId}/{progressId}',
+      { nodeId: node.id, progressId: params.progressId ?? '' },
+      { to: paths.list(query), notFound: 'progress.progress_not_found' },
+    ),
     allStatuses(api, node.id),
   ])
   const confirming = new URL(request.url).searchParams.get('confirm') === CONFIRM_DELETE.confirm

@@ -1,21 +1,21 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { CONFIRM_DELETE, statusPaths as paths } from '~/components/admin-workflow/paths'
 import { statusFormSchema } from '~/components/admin-workflow/schemas'
-import type { StatusRow } from '~/components/admin-workflow/statuses-table'
 import { pageTitle } from '~/lib/page.server'
 import {
+  type AdminResource,
   createAction,
-  findInList,
   listQueryOf,
+  loadItem,
   loadListPage,
   requireAdminApi,
   saveOrDeleteAction,
 } from './__admin.server'
 
-const statuses = (nodeId: string) => `/api/statuses/${encodeURIComponent(nodeId)}`
-
 const resource = {
-  collection: statuses,
+  collection: '/api/statuses/{nodeId}',
+  item: '/api/statuses/{nodeId}/{statusId}',
+  itemParam: 'statusId',
   paths,
   schema: statusFormSchema,
   param: 'statusId',
@@ -24,12 +24,12 @@ const resource = {
     edited: 'statuses.status_edited',
     deleted: 'statuses.status_deleted',
   },
-}
+} satisfies AdminResource<typeof statusFormSchema>
 
 /** /admin/statuses: a page of the node's statuses. */
 export async function listLoader({ request }: LoaderFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
-  const list = await loadListPage<StatusRow>(request, api, statuses(node.id))
+  const list = await loadListPage(request, api, resource.collection, node.id)
   return { title: await pageTitle(request, 'admin.statuses'), ...list }
 }
 
@@ -46,10 +46,13 @@ export const newAction = createAction(resource)
 export async function editLoader({ request, params }: LoaderFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
   const query = listQueryOf(request)
-  const status = await findInList<StatusRow>(request, api, statuses(node.id), params.statusId ?? '', {
-    to: paths.list(query),
-    notFound: 'statuses.status_not_found',
-  })
+  const status = await loadItem(
+    request,
+    api,
+    '/api/statuses/{nodeId}/{statusId}',
+    { nodeId: node.id, statusId: params.statusId ?? '' },
+    { to: paths.list(query), notFound: 'statuses.status_not_found' },
+  )
   const confirming = new URL(request.url).searchParams.get('confirm') === CONFIRM_DELETE.confirm
   return { status, query, confirming }
 }

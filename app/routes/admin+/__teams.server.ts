@@ -2,29 +2,25 @@ import { parseWithZod } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { CONFIRM_DELETE, teamPaths as paths } from '~/components/admin-workflow/paths'
 import { memberFormSchema, teamFormSchema } from '~/components/admin-workflow/schemas'
-import type { TeamRow } from '~/components/admin-workflow/teams-table'
 import { requireCsrf } from '~/lib/csrf.server'
 import { pageTitle } from '~/lib/page.server'
 import { redirectWithToast } from '~/lib/session.server'
 import {
   deleteItem,
-  findInList,
   listQueryOf,
   loadAll,
+  loadItem,
   loadListPage,
   requireAdminApi,
   resultToasts,
   submitForm,
   unknownIntent,
 } from './__admin.server'
-import type { NodeUser } from './__users.server'
-
-const teams = (nodeId: string) => `/api/teams/${encodeURIComponent(nodeId)}`
 
 /** /admin/teams: a page of the node's teams. */
 export async function listLoader({ request }: LoaderFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
-  const list = await loadListPage<TeamRow>(request, api, teams(node.id))
+  const list = await loadListPage(request, api, '/api/teams/{nodeId}', node.id)
   return { title: await pageTitle(request, 'admin.teams'), ...list }
 }
 
@@ -45,7 +41,7 @@ export async function newAction({ request }: ActionFunctionArgs) {
     formData,
     { intent: 'create', schema: teamFormSchema },
     async (value) => {
-      const answer = await api.post<TeamRow>(teams(node.id), value)
+      const answer = await api.post('/api/teams/{nodeId}', { path: { nodeId: node.id }, body: value })
       created = answer.data?.id
       return answer
     },
@@ -62,11 +58,14 @@ export async function newAction({ request }: ActionFunctionArgs) {
 export async function editLoader({ request, params }: LoaderFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
   const query = listQueryOf(request)
-  const team = await findInList<TeamRow>(request, api, teams(node.id), params.teamId ?? '', {
-    to: paths.list(query),
-    notFound: 'teams.team_not_found',
-  })
-  const users = (await loadAll<NodeUser>(api, `/api/users/${encodeURIComponent(node.id)}`)).map((u) => ({
+  const team = await loadItem(
+    request,
+    api,
+    '/api/teams/{nodeId}/{teamId}',
+    { nodeId: node.id, teamId: params.teamId ?? '' },
+    { to: paths.list(query), notFound: 'teams.team_not_found' },
+  )
+  const users = (await loadAll(api, '/api/users/{nodeId}', node.id)).map((u) => ({
     id: u.id,
     name: u.full_name || u.user_name,
     email: u.user_name,
@@ -90,8 +89,8 @@ export async function editAction({ request, params }: ActionFunctionArgs) {
   const query = listQueryOf(request)
   const id = params.teamId ?? ''
   const here = paths.item(id, query)
-  const one = `${teams(node.id)}/${encodeURIComponent(id)}`
-  const bind = `/api/teams/bind-team/${encodeURIComponent(node.id)}`
+  const one = { nodeId: node.id, teamId: id }
+  const bind = { path: { nodeId: node.id } }
   const intent = formData.get('intent')
   switch (intent) {
     case 'save':
@@ -99,7 +98,7 @@ export async function editAction({ request, params }: ActionFunctionArgs) {
         request,
         formData,
         { intent, schema: teamFormSchema },
-        (value) => api.patch(one, value),
+        (value) => api.patch('/api/teams/{nodeId}/{teamId}', { path: one, body: value }),
         { to: here, fallback: 'teams.team_edited' },
       )
     case 'add_member':
@@ -107,17 +106,28 @@ export async function editAction({ request, params }: ActionFunctionArgs) {
         request,
         formData,
         { intent, schema: memberFormSchema },
-        (value) => api.post(bind, { team_id: id, user_ids: [value.user_id] }),
+        (value) =>
+          api.post('/api/teams/bind-team/{nodeId}', {
+            ...bind,
+            body: { team_id: id, user_ids: [value.user_id] },
+          }),
         { to: here, fallback: 'teams.members_bound' },
       )
     case 'remove_member': {
       const submission = parseWithZod(formData, { schema: memberFormSchema })
       if (submission.status !== 'success') return unknownIntent(request, here)
-      const res = await api.post(bind, { team_id: id, user_ids: [submission.value.user_id], unbind: true })
+      const res = await api.post('/api/teams/bind-team/{nodeId}', {
+        ...bind,
+        body: { team_id: id, user_ids: [submission.value.user_id], unbind: true },
+      })
       return redirectWithToast(request, here, ...resultToasts(res, 'teams.members_unbound'))
     }
     case 'delete':
-      return deleteItem(request, api, one, { list: paths.list(query), here, fallback: 'teams.team_deleted' })
+      return deleteItem(request, api, '/api/teams/{nodeId}/{teamId}', one, {
+        list: paths.list(query),
+        here,
+        fallback: 'teams.team_deleted',
+      })
   }
   return unknownIntent(request, here)
 }

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto'
 import type { SubmissionResult } from '@conform-to/react'
 import type { DetailEntry } from '@domain/errors/catalogue'
-import type { NodeSettingsPatch, nodeSettingsOutputSchema } from '@domain/nodes/settings-schema'
+import type { NodeSettingsPatch } from '@domain/nodes/settings-schema'
 import { hasRight } from '@domain/rights/rights'
 import { data, redirect } from '@remix-run/node'
-import type { z } from 'zod'
 import type { ActionData } from '~/components/admin-ui/action-data'
 import type { Section } from '~/components/admin-ui/schemas'
 import { requireAccess } from '~/lib/access.server'
 import { routes } from '~/lib/routes'
 import { flashHeaders } from '~/lib/session.server'
+import type { Schema } from '~/lib/upstream/types'
 import { upstream } from '~/lib/upstream.server'
 
 /*
@@ -23,15 +23,9 @@ import { upstream } from '~/lib/upstream.server'
  * Saving one form therefore never makes another form of the same page stale.
  */
 
-export type Settings = z.infer<typeof nodeSettingsOutputSchema>
-
-export interface AdminNode {
-  id: string
-  domain: string
-  settings: Settings
-  version: number
-  updated_at: string
-}
+/** A node with all its settings, as GET and PATCH /api/nodes/{nodeId} answer it. */
+export type AdminNode = Schema<'AdminNode'>
+export type Settings = AdminNode['settings']
 
 /** The part of the settings a form edits, as compared for conflicts. */
 function sectionValue(section: Section, s: Settings): unknown {
@@ -74,9 +68,9 @@ export function sectionBase(section: Section, settings: Settings): string {
 export async function requireAdminNode(request: Request): Promise<AdminNode> {
   const { node, rights } = await requireAccess(request)
   if (!hasRight(rights, 'is_admin')) throw redirect(routes.home())
-  const res = await upstream(request).get<AdminNode>(`/api/nodes/${encodeURIComponent(node.id)}`)
+  const res = await upstream(request).get('/api/nodes/{nodeId}', { path: { nodeId: node.id } })
   if (res.status === 403) throw redirect(routes.home())
-  if (!res.ok || !res.data) {
+  if (!res.ok) {
     throw new Response(JSON.stringify({ detail: res.detail }), {
       status: res.status >= 400 ? res.status : 502,
       headers: { 'content-type': 'application/json; charset=utf-8' },
@@ -128,9 +122,9 @@ export async function save(
   if (base !== sectionBase(section, node.settings)) {
     return answer(section, reply({ formErrors: ['nodes.node_conflict'] }), 409, extra)
   }
-  const res = await upstream(request).patch<AdminNode>(`/api/nodes/${encodeURIComponent(node.id)}`, {
-    settings: patch(node.settings),
-    version: node.version,
+  const res = await upstream(request).patch('/api/nodes/{nodeId}', {
+    path: { nodeId: node.id },
+    body: { settings: patch(node.settings), version: node.version },
   })
   if (res.ok) {
     const headers = {

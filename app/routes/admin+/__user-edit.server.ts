@@ -10,14 +10,13 @@ import {
   profilePatch,
   revokeFormSchema,
 } from '~/components/admin-users/schemas'
-import type { SignedIn } from '~/lib/auth.server'
 import { signedInRedirect } from '~/lib/auth.server'
 import { requireCsrf } from '~/lib/csrf.server'
 import { i18next } from '~/lib/i18next.server'
 import { routes } from '~/lib/routes'
 import { redirectWithToast } from '~/lib/session.server'
 import { requireAdminApi, resultToasts, submitForm } from './__admin.server'
-import { findNodeUser, type Grant } from './__users.server'
+import { findNodeUser } from './__users.server'
 
 /** The Editing dialog: the user, their own grants, and the administrator's other nodes (to bind to). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -32,10 +31,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     })
   }
   const [grants, nodes] = await Promise.all([
-    api.get<Grant[]>(`/api/rights/${encodeURIComponent(node.id)}`, {
+    api.get('/api/rights/{nodeId}', {
+      path: { nodeId: node.id },
       query: { user_id: user.id, per_page: 500 },
     }),
-    api.get<{ id: string; domain: string }[]>('/api/nodes', { query: { per_page: 500 } }),
+    api.get('/api/nodes', { query: { per_page: 500 } }),
   ])
   return {
     user: {
@@ -73,9 +73,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const query = readListQuery(new URL(request.url).searchParams)
   const userId = params.userId ?? ''
   const here = userHref(userId, query)
-  const user = `/api/users/${encodeURIComponent(userId)}`
-  const rights = `/api/rights/${encodeURIComponent(node.id)}`
-  const inNode = { query: { node_id: node.id } }
+  const user = { path: { userId }, query: { node_id: node.id } }
+  const rights = { path: { nodeId: node.id } }
   const intent = formData.get('intent')
   if (!isEditIntent(intent)) return redirectWithToast(request, here, { type: 'warning', code: 'value_error' })
 
@@ -85,7 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         request,
         formData,
         { intent, schema: profileFormSchema },
-        (value) => api.patch(user, profilePatch(value), inNode),
+        (value) => api.patch('/api/users/{userId}', { ...user, body: profilePatch(value) }),
         { to: here, fallback: 'users.user_edited' },
       )
     case 'password':
@@ -93,7 +92,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         request,
         formData,
         { intent, schema: passwordFormSchema, hideFields: ['password'] },
-        (value) => api.patch(user, { password: value.password }, inNode),
+        (value) => api.patch('/api/users/{userId}', { ...user, body: { password: value.password } }),
         { to: here, fallback: 'users.user_edited' },
       )
     case 'grant':
@@ -101,7 +100,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         request,
         formData,
         { intent, schema: grantFormSchema },
-        (value) => api.post(rights, { user_id: userId, ...value }),
+        (value) => api.post('/api/rights/{nodeId}', { ...rights, body: { user_id: userId, ...value } }),
         { to: here, fallback: 'rights.right_granted' },
       )
     case 'bind':
@@ -109,7 +108,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         request,
         formData,
         { intent, schema: bindFormSchema },
-        (value) => api.post('/api/nodes/bind-user', { node_id: value.node_id, user_id: userId }),
+        (value) => api.post('/api/nodes/bind-user', { body: { node_id: value.node_id, user_id: userId } }),
         { to: here, fallback: 'nodes.user_bound' },
       )
     case 'revoke': {
@@ -117,14 +116,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (submission.status !== 'success')
         return redirectWithToast(request, here, { type: 'warning', code: 'value_error' })
       // Only a grant of this user: the address names whom the dialog is about.
-      const own = await api.get<Grant[]>(rights, { query: { user_id: userId, per_page: 500 } })
+      const own = await api.get('/api/rights/{nodeId}', {
+        ...rights,
+        query: { user_id: userId, per_page: 500 },
+      })
       if (!own.data?.some((g) => g.id === submission.value.right_id))
         return redirectWithToast(request, here, { type: 'warning', code: 'rights.right_not_found' })
-      const res = await api.del(`${rights}/${encodeURIComponent(submission.value.right_id)}`)
+      const res = await api.del('/api/rights/{nodeId}/{rightId}', {
+        path: { nodeId: node.id, rightId: submission.value.right_id },
+      })
       return redirectWithToast(request, here, ...resultToasts(res, 'rights.right_revoked'))
     }
     case 'unbind': {
-      const res = await api.del(user, inNode)
+      const res = await api.del('/api/users/{userId}', user)
       // Unbound, the user is no longer in this node's list: back to it.
       return redirectWithToast(
         request,
@@ -133,9 +137,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       )
     }
     case 'sign_in_as': {
-      const res = await api.get<SignedIn>(`/api/users/token/${encodeURIComponent(userId)}`, inNode)
-      if (!res.ok || !res.data)
-        return redirectWithToast(request, here, ...resultToasts(res, 'rights.forbidden'))
+      const res = await api.get('/api/users/token/{userId}', user)
+      if (!res.ok) return redirectWithToast(request, here, ...resultToasts(res, 'rights.forbidden'))
       // The same cookie and local-storage hand-over as signing in, plus a word on whose session it is.
       const t = await i18next.getFixedT(request, 'admin-users')
       const who = res.data.user.full_name || res.data.user.user_name

@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
     request,
     formData,
     { intent: 'create', schema: createUserFormSchema, hideFields: ['password'] },
-    (value) => api.post('/api/users', { ...value, node_id: node.id }),
+    (value) => api.post('/api/users', { body: { ...value, node_id: node.id } }),
     { to: usersHref(query), fallback: 'users.user_created' },
   )
 }

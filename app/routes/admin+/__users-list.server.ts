@@ -2,20 +2,15 @@ import type { Right } from '@domain/rights/rights'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { i18next } from '~/lib/i18next.server'
 import { loadListPage, requireAdminApi, upstreamFailure } from './__admin.server'
-import type { NodeUser } from './__users.server'
 
 /** /admin/users: a page of the node's users (search, page), with each one's effective rights. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, node, user: me } = await requireAdminApi(request)
-  const { rows, query, total, pages } = await loadListPage<NodeUser>(
-    request,
-    api,
-    `/api/users/${encodeURIComponent(node.id)}`,
-  )
+  const { rows, query, total, pages } = await loadListPage(request, api, '/api/users/{nodeId}', node.id)
   const ids = rows.map((u) => u.id)
   const rights =
     ids.length > 0
-      ? await api.post<Record<string, Right[]>>(`/api/rights/all-users/${encodeURIComponent(node.id)}`, ids)
+      ? await api.post('/api/rights/all-users/{nodeId}', { path: { nodeId: node.id }, body: ids })
       : undefined
   if (rights && !rights.ok) throw upstreamFailure(rights)
   const t = await i18next.getFixedT(request, 'admin-users')

@@ -30,9 +30,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const { user } = await requireAccess(request)
   const { fio, contacts } = submission.value
-  const res = await upstream(request).patch(`/api/users/${encodeURIComponent(user.id)}`, {
-    fio: { name: fio?.name ?? '', middlename: fio?.middlename ?? '', surname: fio?.surname ?? '' },
-    contacts: { email: contacts?.email ?? '', phone: contacts?.phone ?? '' },
+  const res = await upstream(request).patch('/api/users/{userId}', {
+    path: { userId: user.id },
+    body: {
+      fio: { name: fio?.name ?? '', middlename: fio?.middlename ?? '', surname: fio?.surname ?? '' },
+      contacts: { email: contacts?.email ?? '', phone: contacts?.phone ?? '' },
+    },
   })
   if (res.ok) {
     return redirectWithToast(request, routes.profile(), {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { callerOf } from '../../http/caller'
 import { envelope, errorEnvelope, listEnvelope, ok, page } from '../../http/envelope'
 import { nodeIdParams } from '../../http/params'
-import { createField, deleteField, editField, listFields } from '../../services/fields'
+import { createField, deleteField, editField, getField, listFields } from '../../services/fields'
 import {
   createFieldBody,
   deletedSchema,
@@ -33,6 +33,19 @@ export const fieldsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { rows, total } = await listFields(app.db, callerOf(req), req.params.nodeId, req.query)
       return page(rows, total, req.query)
     },
+  )
+
+  app.get(
+    '/:nodeId/:fieldId',
+    {
+      schema: {
+        tags: ['fields'],
+        summary: 'One field of the node, system or custom (is_authorized)',
+        params: fieldParams,
+        response: { 200: envelope(fieldSchema), ...errors },
+      },
+    },
+    async (req) => ok(await getField(app.db, callerOf(req), req.params.nodeId, req.params.fieldId)),
   )
 
   app.post(

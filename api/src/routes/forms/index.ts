@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { callerOf } from '../../http/caller'
 import { envelope, errorEnvelope, listEnvelope, ok, page } from '../../http/envelope'
 import { nodeIdParams } from '../../http/params'
-import { bindForm, createForm, deleteForm, editForm, listForms } from '../../services/forms'
+import { bindForm, createForm, deleteForm, editForm, getForm, listForms } from '../../services/forms'
 import {
   bindFormBody,
   bindFormResult,
@@ -35,6 +35,19 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { rows, total } = await listForms(app.db, callerOf(req), req.params.nodeId, req.query)
       return page(rows, total, req.query)
     },
+  )
+
+  app.get(
+    '/:nodeId/:formId',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'One form of the node with the processes bound to it (is_authorized)',
+        params: formParams,
+        response: { 200: envelope(formSchema), ...errors },
+      },
+    },
+    async (req) => ok(await getForm(app.db, callerOf(req), req.params.nodeId, req.params.formId)),
   )
 
   app.post(

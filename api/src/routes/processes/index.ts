@@ -5,7 +5,13 @@ import { callerOf } from '../../http/caller'
 import { envelope, listEnvelope, ok, page } from '../../http/envelope'
 import { searchListQuery } from '../../http/list-query'
 import { idSchema, nodeIdParams } from '../../http/params'
-import { createProcess, editProcess, listNodeProcesses, removeProcess } from '../../services/processes'
+import {
+  createProcess,
+  editProcess,
+  getNodeProcess,
+  listNodeProcesses,
+  removeProcess,
+} from '../../services/processes'
 import { deletedSchema, errors } from '../statuses/schemas'
 
 const processParams = z.object({ nodeId: idSchema, processId: idSchema })
@@ -54,6 +60,19 @@ export const processesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { rows, total } = await listNodeProcesses(app.db, callerOf(req), req.params.nodeId, req.query)
       return page(rows, total, req.query)
     },
+  )
+
+  app.get(
+    '/:nodeId/:processId',
+    {
+      schema: {
+        tags: ['processes'],
+        summary: 'One process of the node with its transitions and field rules (is_authorized)',
+        params: processParams,
+        response: { 200: envelope(processSchema), ...errors },
+      },
+    },
+    async (req) => ok(await getNodeProcess(app.db, callerOf(req), req.params.nodeId, req.params.processId)),
   )
 
   app.post(

@@ -8,6 +8,7 @@ import { idSchema, nodeIdParams } from '../../http/params'
 import {
   createProgress,
   editProgress,
+  getNodeProgress,
   listNodeProgress,
   progressOfProcess,
   removeProgress,
@@ -52,6 +53,21 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await progressOfProcess(app.db, callerOf(req), req.params.nodeId, req.params.id)),
+  )
+
+  app.get(
+    '/by-id/:nodeId/:progressId',
+    {
+      schema: {
+        tags: ['progress'],
+        summary: 'One progress of the node by its own id, with its statuses in order (is_authorized)',
+        description:
+          'GET /progress/{nodeId}/{id} answers the progress of a process (the spec puts a process id there), so one progress by its id has this path of its own.',
+        params: z.object({ nodeId: idSchema, progressId: idSchema }),
+        response: { 200: envelope(progressSchema), ...errors },
+      },
+    },
+    async (req) => ok(await getNodeProgress(app.db, callerOf(req), req.params.nodeId, req.params.progressId)),
   )
 
   app.post(

@@ -4,7 +4,14 @@ import { callerOf } from '../../http/caller'
 import { envelope, listEnvelope, ok, page } from '../../http/envelope'
 import { searchListQuery } from '../../http/list-query'
 import { nodeIdParams } from '../../http/params'
-import { bindStatus, createStatus, editStatus, listNodeStatuses, removeStatus } from '../../services/statuses'
+import {
+  bindStatus,
+  createStatus,
+  editStatus,
+  getNodeStatus,
+  listNodeStatuses,
+  removeStatus,
+} from '../../services/statuses'
 import { deletedSchema, errors, progressSchema, statusParams, statusSchema } from './schemas'
 
 /** /api/statuses: a node's statuses (PRODUCT.md §4), and putting them into a progress. */
@@ -24,6 +31,19 @@ export const statusesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { rows, total } = await listNodeStatuses(app.db, callerOf(req), req.params.nodeId, req.query)
       return page(rows, total, req.query)
     },
+  )
+
+  app.get(
+    '/:nodeId/:statusId',
+    {
+      schema: {
+        tags: ['statuses'],
+        summary: 'One status of the node (is_authorized)',
+        params: statusParams,
+        response: { 200: envelope(statusSchema), ...errors },
+      },
+    },
+    async (req) => ok(await getNodeStatus(app.db, callerOf(req), req.params.nodeId, req.params.statusId)),
   )
 
   app.post(

@@ -22,7 +22,7 @@ const query = z
   .max(MAX_QUERY_LENGTH, 'value_error.any_str.max_length')
   .default('')
 
-const taskSchema = z.object({
+export const rqlTaskSchema = z.object({
   id: z.string().uuid(),
   key: z.string(),
   number: z.number().int(),
@@ -48,8 +48,8 @@ const queryBody = z
   })
   .strict()
 
-const queryAnswer = z.object({
-  data: z.array(taskSchema),
+export const queryAnswer = z.object({
+  data: z.array(rqlTaskSchema),
   meta: z.object({
     total: z.number().int(),
     page: z.number().int().nullable(),
@@ -77,7 +77,7 @@ const patchSchema = z
 const bulkBody = z.object({ query, patch: patchSchema, dry_run: z.boolean().default(false) }).strict()
 
 const change = z.record(z.unknown())
-const bulkAnswer = z.object({
+export const bulkAnswer = z.object({
   data: z.union([
     z.object({ count: z.number().int(), batch_id: z.string().uuid().nullable() }),
     z.object({

@@ -5,7 +5,7 @@ import { callerOf } from '../../http/caller'
 import { envelope, listEnvelope, ok, page } from '../../http/envelope'
 import { searchListQuery } from '../../http/list-query'
 import { idSchema, nodeIdParams } from '../../http/params'
-import { bindTeam, createTeam, editTeam, listNodeTeams, removeTeam } from '../../services/teams'
+import { bindTeam, createTeam, editTeam, getNodeTeam, listNodeTeams, removeTeam } from '../../services/teams'
 import { deletedSchema, errors } from '../statuses/schemas'
 
 const teamParams = z.object({ nodeId: idSchema, teamId: idSchema })
@@ -34,6 +34,19 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { rows, total } = await listNodeTeams(app.db, callerOf(req), req.params.nodeId, req.query)
       return page(rows, total, req.query)
     },
+  )
+
+  app.get(
+    '/:nodeId/:teamId',
+    {
+      schema: {
+        tags: ['teams'],
+        summary: "One team of the node with its members' ids (is_authorized)",
+        params: teamParams,
+        response: { 200: envelope(teamSchema), ...errors },
+      },
+    },
+    async (req) => ok(await getNodeTeam(app.db, callerOf(req), req.params.nodeId, req.params.teamId)),
   )
 
   app.post(

@@ -10,7 +10,7 @@ import { redirectWithToast } from '~/lib/session.server'
 import { taskDetailErrors, taskPayload } from '~/lib/tasks/payload'
 import { processByKey } from '~/lib/tasks/processes.server'
 import { formOptions, taskForm } from '~/lib/tasks/task-form'
-import { createTask, fieldRows, nodeUsers, processForm } from '~/lib/tasks/tasks.server'
+import { createTask, fieldRows, nodeUsers, processForm, type TaskBody } from '~/lib/tasks/tasks.server'
 
 /**
  * The process of the URL and its create form. An unknown process, or one the user may not create
@@ -51,8 +51,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { process, definitions, description } = await creation(request, access, params.processKey ?? '')
   const submission = parseWithZod(formData, { schema: formSchemaOf(definitions, description) })
   if (submission.status !== 'success') return { result: submission.reply() }
-  const res = await createTask(request, access, process.id, taskPayload(submission.value))
-  if (res.ok && res.data)
+  // The form's schema is built from the node's field definitions (title required among them): the
+  // payload is the create body, which the upstream checks again.
+  const body = taskPayload(submission.value) as TaskBody<'post'>
+  const res = await createTask(request, access, process.id, body)
+  if (res.ok)
     return redirectWithToast(request, routes.TaskCard(res.data.process.key, res.data.key), {
       type: 'success',
       code: 'tasks.task_created',
