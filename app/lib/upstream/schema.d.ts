@@ -5801,7 +5801,7 @@ export interface paths {
         put?: never;
         /**
          * Applies one patch to every task a query selects, all or nothing (task_edit)
-         * @description Touches the selected tasks the caller may view and edit. Each is checked (custom fields by their definitions, a status move by the process’s transitions and required fields, read-only fields of the current status); one refusal and nothing changes: 422 listing the first 20, each with `ctx.task` (the key). At most 10000 tasks (422 rql.too_many_tasks). Every change is recorded in the task’s history under one `batch_id`. `dry_run`: the same checks, nothing written; answers the count and the first 20 tasks with their values before and after.
+         * @description Touches the selected tasks the caller may view and edit. Each is planned as a single edit would be (ADR 014: the same codes, messages and locs, under `body.patch`): custom fields as the process’s form allows and by their definitions, a status move by the process’s transitions, the fields the move or the status requires, read-only fields of the current status. What the patch itself gets wrong (an unknown field or status, a bad value) is refused before any task; one refusal of a task and nothing changes: the first 20 listed, each with `ctx.task` (the key), 403 when one is workflow.move_forbidden, else 422. At most 10000 tasks (422 rql.too_many_tasks). Every change is recorded in the task’s history under one `batch_id`. `dry_run`: the same checks, nothing written; answers the count and the first 20 tasks with their values before and after.
          */
         post: {
             parameters: {
