@@ -1,15 +1,13 @@
+import type { Schema } from './upstream/types'
+
 /**
  * A node's theme as the page uses it (spec §1, §4; PRODUCT.md §8): its CSS and its font files,
  * composed into one style sheet. Shared by the server (which renders it into the page) and the
  * browser (which caches it in IndexedDB and applies a newer version without a reload).
  */
 
-export interface ThemeAssets {
-  /** Changes whenever the node's settings do: the cache key. */
-  version: string
-  css: string
-  fonts: string[]
-}
+/** The contract's `NodeAssets` without its settings; `version` changes with them: the cache key. */
+export type ThemeAssets = Pick<Schema<'NodeAssets'>, 'version' | 'css' | 'fonts'>
 
 /** The element holding the node's style sheet (read back by the browser on hydration). */
 export const NODE_THEME_STYLE_ID = 'node-theme'

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { CsrfInput } from '~/components/csrf-input'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { GenericForm } from '~/fields/form/generic-form'
+import type { Schema } from '~/lib/upstream/types'
 import { Button } from '../ui/button'
 import {
   CHANGE_TYPE_INTENT,
@@ -23,14 +24,10 @@ import { useAdminFieldsT } from './use-admin-fields-t'
 
 export const FIELD_EDITOR_ID = 'field-editor'
 
-export interface StoredField {
-  id: string
-  name: string
-  title: string
+/** The contract's `Field` as the editor reads it: its type narrowed to the registry's. */
+export type StoredField = Pick<Schema<'Field'>, 'id' | 'name' | 'title' | 'settings' | 'version'> & {
   type: FieldType
-  settings: Record<string, unknown>
   structure: Parameters<typeof editorDefaults>[0]['structure'] | null
-  version: number | null
 }
 
 interface FieldEditorProps {

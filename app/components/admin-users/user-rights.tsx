@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { RIGHT_CODES } from '@domain/rights/rights'
 import { CsrfInput } from '~/components/csrf-input'
 import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
+import type { Schema } from '~/lib/upstream/types'
 import { useIntentResult } from '../admin/use-intent-result'
 import { Button } from '../ui/button'
 import { FormErrors } from '../ui/form-errors'
@@ -14,11 +15,8 @@ import { byCode } from './rights-summary'
 import { grantFormSchema } from './schemas'
 import { useAdminUsersT } from './use-admin-users-t'
 
-export interface GrantRow {
-  id: string
-  right_code: string
-  attributes: string[] | null
-}
+/** A grant as the upstream answers it (the contract's `Grant`), as much of it as the page shows. */
+export type GrantRow = Pick<Schema<'Grant'>, 'id' | 'right_code' | 'attributes'>
 
 interface UserRightsProps {
   action: string
