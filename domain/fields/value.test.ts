@@ -1,22 +1,14 @@
+import { issueDetail } from '@domain/errors/issues'
 import { describe, expect, it } from 'vitest'
 import type { ZodIssue } from 'zod'
-import { messageFor } from '../errors/catalogue'
 import { fieldOf, issuesOf } from './testing'
 import { buildValueSchema, displayText, formatValue, normalizeInput } from './value'
 
 /**
- * What the upstream's error mapper (api/src/http/error-handler.ts issueToDetail) makes of an issue
- * whose message is a catalogue code: ctx from the issue's bound, and the English text.
+ * What the shared mapper (domain/errors/issues.ts, used by the upstream and the planner) makes of
+ * an issue whose message is a catalogue code: ctx from the issue's bound, and the English text.
  */
-function detail(issue: ZodIssue) {
-  const ctx: Record<string, number> | undefined =
-    issue.code === 'too_big'
-      ? { max: Number(issue.maximum) }
-      : issue.code === 'too_small'
-        ? { min: Number(issue.minimum) }
-        : undefined
-  return { type: issue.message, msg: messageFor(issue.message, ctx), ctx }
-}
+const detail = (issue: ZodIssue) => issueDetail(issue, [])
 
 describe('the messages of field rules (spec §5)', () => {
   const text = fieldOf({ type: 'text', settings: { min_length: 3, max_length: 5 } })

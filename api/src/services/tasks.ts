@@ -1,4 +1,4 @@
-import { planCreate, planEdit } from '@domain/tasks/planner'
+import { planCreate, planEdit, type TaskPatch } from '@domain/tasks/planner'
 import { taskKey } from '@domain/workflow/process-key'
 import type { Db, Tx } from '../db/client'
 import { taskChangeEvents, taskCreated } from '../events/emit'
@@ -36,16 +36,8 @@ export interface CreateTaskInput {
   custom_fields?: Record<string, unknown>
 }
 
-export interface EditTaskInput {
-  version: number
-  title?: string
-  description?: string
-  assignee_id?: string | null
-  status_id?: string
-  author_id?: string
-  process_id?: string
-  custom_fields?: Record<string, unknown>
-}
+/** An edit is the planner's patch with the version the editor read. */
+export type EditTaskInput = TaskPatch & { version: number }
 
 export const taskNotFound = () => notFound('tasks.task_not_found')
 
