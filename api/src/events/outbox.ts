@@ -27,6 +27,24 @@ export const after = (a: Position, b: Position): boolean => {
 type Rows<T> = { rows: T[] }
 const rowsOf = <T>(res: unknown) => (res as Rows<T>).rows
 
+/** Up to this many events (a single write's) go as plain values; more (a bulk edit's) as one JSON. */
+const FEW = 4
+
+const valuesOf = (list: NewEvent<EventType>[]) =>
+  sql`values ${sql.join(
+    list.map(
+      (e) => sql`(${e.type}, ${e.node_id}::uuid, ${e.actor_id}::uuid, ${JSON.stringify(e.data)}::jsonb)`,
+    ),
+    sql`, `,
+  )}`
+
+const recordsetOf = (list: NewEvent<EventType>[]) => sql`
+  select x.type, x.node_id, x.actor_id, x.data
+    from rows from (jsonb_to_recordset(${JSON.stringify(list)}::jsonb)
+           as (type text, node_id uuid, actor_id uuid, data jsonb))
+         with ordinality as x(type, node_id, actor_id, data, ord)
+   order by x.ord`
+
 /** The events written by each transaction still open, kept for its commit (see onCommitted). */
 const pending = new WeakMap<object, StoredEvent[]>()
 
@@ -48,11 +66,7 @@ export async function emitEvents(
     await tx.execute(sql`
       ${alongside ? sql`with alongside as (${alongside.getSQL()})` : sql``}
       insert into events (type, node_id, actor_id, data)
-      select x.type, x.node_id, x.actor_id, x.data
-        from rows from (jsonb_to_recordset(${JSON.stringify(list)}::jsonb)
-               as (type text, node_id uuid, actor_id uuid, data jsonb))
-             with ordinality as x(type, node_id, actor_id, data, ord)
-       order by x.ord
+      ${list.length <= FEW ? valuesOf(list) : recordsetOf(list)}
       returning id, txid::text as txid, occurred_at`),
   )
   const kept = pending.get(tx)
