@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import { join, resolve } from 'node:path'
+import pg from 'pg'
 // A/B of task writes between two checkouts, for changes too small to see through a loaded machine's
 // noise in separate runs (bench/RESULTS.md, the events outbox): both stacks run at once, each on a
 // database of its own in one PostgreSQL cluster, and short rounds alternate between them (A B, B A,
@@ -7,9 +9,7 @@
 //   node bench/ab-writes.mjs --a=/path/to/checkout-a --b=/path/to/checkout-b [--tasks=20000]
 //     [--rounds=8] [--seconds=5] [--connections=8]
 // Each checkout needs node_modules and a web build (scripts/start.mjs runs both tiers).
-import { createServer } from 'node:net'
-import { join, resolve } from 'node:path'
-import pg from 'pg'
+import { freePort } from './lib.mjs'
 
 const args = { a: undefined, b: undefined, tasks: 20_000, rounds: 8, seconds: 5, connections: 8 }
 for (const arg of process.argv.slice(2)) {
@@ -22,16 +22,6 @@ if (!args.a || !args.b) {
   )
   process.exit(1)
 }
-
-const freePort = () =>
-  new Promise((ok, fail) => {
-    const srv = createServer()
-    srv.once('error', fail)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => ok(port))
-    })
-  })
 
 async function freshDatabase(serverUrl, label) {
   const name = `nodus_ab_${label}_${Date.now()}`

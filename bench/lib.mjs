@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks: start the stack on a chosen database, sign in, run autocannon and wrk.
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -128,3 +129,14 @@ export function runWrk({ url, headers, connections, duration }) {
     non2xx: non2xx ? Number(non2xx[1]) : 0,
   }
 }
+
+/** A port free on loopback right now (the OS picks it). */
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })

@@ -5,11 +5,10 @@
 // Prints JSON lines and writes bench/out/shell.json. Everything shares the machine's cores with the
 // server (the upstream, the web app and autocannon): say so beside every figure.
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { parseArgs, root, runAutocannon, signIn, startPostgres, startStack } from './lib.mjs'
+import { freePort, parseArgs, root, runAutocannon, signIn, startPostgres, startStack } from './lib.mjs'
 
 const args = { ...parseArgs(process.argv.slice(2)), duration: 10, connections: 10 }
 for (const a of process.argv.slice(2)) {
@@ -40,16 +39,6 @@ async function loginPageJs(web) {
 }
 
 /** A free loopback port for the throwaway PostgreSQL (other checkouts may be running one). */
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
-
 const pg = args.db === 'postgres' ? startPostgres(await freePort()) : null
 const stack = await startStack({ databaseUrl: pg?.url })
 const results = { db: args.db, cores: cpus().length, node: process.version }

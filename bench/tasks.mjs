@@ -12,11 +12,10 @@
 // database: say so beside every figure.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { root, runAutocannon, signIn, startPostgres, startStack } from './lib.mjs'
+import { freePort, root, runAutocannon, signIn, startPostgres, startStack } from './lib.mjs'
 import { generate, keyOf } from './tasks-generate.mjs'
 
 const args = {
@@ -53,16 +52,6 @@ const tiersOf = (stack) =>
     ['upstream', stack.api],
     ['web', stack.web],
   ].filter(([tier]) => !args.tiers || args.tiers.has(tier))
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
 
 /** A database of its own on the server, so that reruns start empty. */
 async function freshDatabase(serverUrl) {
