@@ -1,4 +1,3 @@
-import type { Right } from '@domain/rights/rights'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { i18next } from '~/lib/i18next.server'
 import { loadListPage, requireAdminApi, upstreamFailure } from './__admin.server'
