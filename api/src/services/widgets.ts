@@ -4,7 +4,7 @@ import { buildDefaults, buildFormSchema } from '@domain/fields/form'
 import { SYSTEM_FIELDS } from '@domain/fields/system'
 import type { FieldDefinition } from '@domain/fields/types'
 import { checkQueryText, rqlDetail } from '@domain/rql'
-import { widgetSettingsContext } from '@domain/widgets/context'
+import { settingsContextOf } from '@domain/widgets/context'
 import { getWidgetType, isWidgetType } from '@domain/widgets/registry'
 import type { SettingsContext, WidgetKind } from '@domain/widgets/types'
 import type { Db, Tx } from '../db/client'
@@ -49,7 +49,7 @@ export type WidgetOut = ReturnType<typeof presentWidget>
 
 /** The node's fields as the settings form's options: every field (and the task key), the date-like ones. */
 export const settingsContext = (customs: readonly FieldDefinition[]): SettingsContext =>
-  widgetSettingsContext([...SYSTEM_FIELDS, ...customs])
+  settingsContextOf([...SYSTEM_FIELDS, ...customs])
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
