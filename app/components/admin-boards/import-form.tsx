@@ -22,9 +22,8 @@ export interface ImportPreview {
 
 /** The Import dialog's answers: the check's errors, or the dry run's preview of the document. */
 export type ImportReply =
-  | { intent: 'check'; result: SubmissionResult<string[]> }
+  | { intent: 'check' | 'import'; result: SubmissionResult<string[]> }
   | { intent: 'check' | 'import'; preview: ImportPreview; text: string }
-  | { intent: 'import'; result: SubmissionResult<string[]> }
 
 /**
  * Import, step one: a JSON file exported from a board (or its text pasted). Posted as a plain

@@ -46,7 +46,10 @@ export function QueryEditor({ meta, label, hint, placeholder, custom }: QueryEdi
         }))
   }, [text, custom])
   // The server's answer stands until the text changes; from then on the live check speaks.
-  const errors = hydrated && edited ? live : (meta.errors ?? []).map(readRqlError)
+  // A plain code is the upstream's (the browser's own check encodes its errors): it stands beside
+  // the live check until conform's next check of the field replaces it.
+  const server = (meta.errors ?? []).filter((e) => !e.startsWith('rql:')).map(readRqlError)
+  const errors = hydrated && edited ? [...live, ...server] : (meta.errors ?? []).map(readRqlError)
   const underline = errors.find((e) => e.position !== undefined)
   const errorId = `${meta.id}-error`
   const hintId = `${meta.id}-hint`

@@ -8,6 +8,7 @@ import {
   customDefinitions,
   importFormSchema,
   layoutFormSchema,
+  queryDetail,
   readRqlError,
   widgetEditSchema,
   widgetNewSchema,
@@ -235,5 +236,28 @@ describe('importFormSchema', () => {
     expect(errorsOf(parse(importFormSchema, [['text', '  ']]))).toEqual({
       text: ['admin_boards.import.missing'],
     })
+  })
+})
+
+describe('queryDetail', () => {
+  it("makes the upstream's query refusal the editor's error, with its reason and place", () => {
+    const entry = {
+      type: 'rql.invalid_value',
+      msg: 'x',
+      loc: ['body', 'query'],
+      ctx: { position: 10, field: 'status', reason: 'rql.invalid_value' },
+    }
+    const e = readRqlError(queryDetail(entry).type)
+    expect(e).toEqual({
+      code: 'rql.invalid_value',
+      message: 'rql.invalid_value',
+      params: { position: 10, field: 'status' },
+      position: 9,
+      end: 10,
+    })
+  })
+  it('leaves other entries as they are', () => {
+    const entry = { type: 'value_error.missing', msg: 'x', loc: ['body', 'title'] }
+    expect(queryDetail(entry)).toBe(entry)
   })
 })

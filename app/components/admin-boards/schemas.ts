@@ -1,4 +1,5 @@
 import { layoutSchema } from '@domain/boards/grid'
+import type { DetailEntry } from '@domain/errors/catalogue'
 import { buildFormSchema } from '@domain/fields/form'
 import type { FieldDefinition, FieldType } from '@domain/fields/types'
 import { checkQueryText, type RqlError } from '@domain/rql'
@@ -77,6 +78,26 @@ export function readRqlError(error: string): ShownRqlError {
     }
   }
   return { code: error, message: error, params: {} }
+}
+
+/**
+ * The upstream's refusal of a query (rqlDetail: the code, the reason and the place in `ctx`) as
+ * the editor's form error, so it reads like the browser's own check: other entries as they are.
+ */
+export function queryDetail(entry: DetailEntry): DetailEntry {
+  const ctx = entry.ctx as Record<string, string | number> | undefined
+  if (!entry.type.startsWith('rql.') || entry.loc?.join('.') !== 'body.query' || !ctx) return entry
+  const { reason, expected: _, ...params } = ctx
+  const position = Number(params.position)
+  return {
+    ...entry,
+    type: `rql:${JSON.stringify({
+      code: entry.type,
+      message: typeof reason === 'string' ? reason : entry.type,
+      params,
+      ...(Number.isFinite(position) ? { position: position - 1, end: position } : {}),
+    })}`,
+  }
 }
 
 /** The query, checked as the upstream checks it (domain/rql) against the node's custom fields. */

@@ -1,17 +1,17 @@
+import { parseWithZod } from '@conform-to/zod'
 import { type LayoutItem, placeBelow } from '@domain/boards/grid'
 import { getWidgetType, isWidgetType } from '@domain/widgets/registry'
-import { parseWithZod } from '@conform-to/zod'
 import {
   type ActionFunctionArgs,
   data,
   type LoaderFunctionArgs,
   MaxPartSizeExceededError,
+  type UploadHandler,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
-  type UploadHandler,
 } from '@remix-run/node'
 import type { ImportPreview, ImportReply } from '~/components/admin-boards/import-form'
-import { boardPaths as paths, CONFIRM_DELETE, widgetPaths } from '~/components/admin-boards/paths'
+import { CONFIRM_DELETE, boardPaths as paths, widgetPaths } from '~/components/admin-boards/paths'
 import {
   bindFormSchema,
   boardFormSchema,
@@ -34,6 +34,7 @@ import {
   unknownIntent,
   upstreamFailure,
 } from './__admin.server'
+import { pending } from './__pending-calls.server'
 
 /** /admin/boards: a page of the node's boards. */
 export async function listLoader({ request }: LoaderFunctionArgs) {
@@ -76,7 +77,10 @@ export async function newAction({ request }: ActionFunctionArgs) {
  * The layout as the grid shows it: an item for every bound widget (one the layout misses goes
  * below the others at its type's default size, as the upstream places it), none for another.
  */
-export function effectiveLayout(layout: readonly LayoutItem[], widgets: readonly { id: string; type: string }[]) {
+export function effectiveLayout(
+  layout: readonly LayoutItem[],
+  widgets: readonly { id: string; type: string }[],
+) {
   const bound = new Set(widgets.map((w) => w.id))
   const out = layout.filter((it) => bound.has(it.i))
   for (const w of widgets) {
@@ -100,7 +104,11 @@ export async function editLoader({ request, params }: LoaderFunctionArgs) {
   )
   const all = await loadAll(api, '/api/widgets/{nodeId}', node.id)
   const bound = new Set(board.widgets.map((w) => w.id))
-  const option = (w: { id: string; title: string; type: string }) => ({ id: w.id, title: w.title, type: w.type })
+  const option = (w: { id: string; title: string; type: string }) => ({
+    id: w.id,
+    title: w.title,
+    type: w.type,
+  })
   const confirming = new URL(request.url).searchParams.get('confirm') === CONFIRM_DELETE.confirm
   return {
     board,
@@ -175,7 +183,7 @@ export async function editAction({ request, params }: ActionFunctionArgs) {
 /** /admin/boards/{id}/export: the board's JSON document as a file to download. */
 export async function exportLoader({ request, params }: LoaderFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
-  const res = await api.get('/api/boards/{nodeId}/{boardId}/export', {
+  const res = await pending(api).get('/api/boards/{nodeId}/{boardId}/export', {
     path: { nodeId: node.id, boardId: params.boardId ?? '' },
   })
   if (res.status === 404)
@@ -202,7 +210,8 @@ const IMPORT_MAX_BYTES = 1_000_000
 
 /** The Import form: multipart (a file, or the text pasted) for the check; plain for the confirmation. */
 async function readImportForm(request: Request): Promise<FormData | null> {
-  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) return request.formData()
+  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data'))
+    return request.formData()
   const memory = unstable_createMemoryUploadHandler({ maxPartSize: IMPORT_MAX_BYTES })
   let parts = 0
   const handler: UploadHandler = (part) => (++parts > 8 ? Promise.resolve(undefined) : memory(part))
@@ -231,10 +240,11 @@ export async function importAction({ request }: ActionFunctionArgs) {
   const file = formData.get('file')
   const text = file instanceof File && file.size > 0 ? await file.text() : String(formData.get('text') ?? '')
   const submission = parseWithZod(toForm(text), { schema: importFormSchema })
-  if (submission.status !== 'success') return data<ImportReply>({ intent, result: submission.reply() }, { status: 400 })
+  if (submission.status !== 'success')
+    return data<ImportReply>({ intent, result: submission.reply() }, { status: 400 })
   const document = submission.value.text
   const dryRun = intent === 'check'
-  const res = await api.post('/api/boards/{nodeId}/import', {
+  const res = await pending(api).post('/api/boards/{nodeId}/import', {
     path: { nodeId: node.id },
     body: { document, dry_run: dryRun },
   })

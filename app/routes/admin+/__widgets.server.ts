@@ -4,7 +4,12 @@ import { getWidgetType, isWidgetType } from '@domain/widgets/registry'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { ADMIN_PER_PAGE, readListQuery } from '~/components/admin/list-query'
 import { CONFIRM_DELETE, widgetPaths } from '~/components/admin-boards/paths'
-import { customDefinitions, widgetEditSchema, widgetNewSchema } from '~/components/admin-boards/schemas'
+import {
+  customDefinitions,
+  queryDetail,
+  widgetEditSchema,
+  widgetNewSchema,
+} from '~/components/admin-boards/schemas'
 import type { PreviewData } from '~/components/admin-boards/widget-preview'
 import { pageCount } from '~/components/ui/page-items'
 import { requireCsrf } from '~/lib/csrf.server'
@@ -20,6 +25,7 @@ import {
   unknownIntent,
   upstreamFailure,
 } from './__admin.server'
+import { pending } from './__pending-calls.server'
 
 /** The list's query: page, search, and the type it keeps to (an unknown type is no filter). */
 function widgetQueryOf(request: Request) {
@@ -105,12 +111,20 @@ function previewParams(request: Request, widgetId: string) {
 }
 
 /** The saved widget's data (GET /widgets/{nodeId}/{widgetId}/data), or the reason there is none. */
-async function loadPreview(request: Request, api: Upstream, nodeId: string, widgetId: string): Promise<PreviewData> {
-  const res = await api.get('/api/widgets/{nodeId}/{widgetId}/data', {
+async function loadPreview(
+  request: Request,
+  api: Upstream,
+  nodeId: string,
+  widgetId: string,
+): Promise<PreviewData> {
+  const res = await pending(api).get('/api/widgets/{nodeId}/{widgetId}/data', {
     path: { nodeId, widgetId },
     query: previewParams(request, widgetId),
   })
-  if (res.ok) return { ok: true, type: res.data.type, data: res.data.data }
+  if (res.ok) {
+    const answer = res.data as { type: string; data: unknown }
+    return { ok: true, type: answer.type, data: answer.data }
+  }
   const first = res.detail[0]
   return {
     ok: false,
@@ -162,7 +176,13 @@ export async function editAction({ request, params }: ActionFunctionArgs) {
         request,
         formData,
         { intent, schema: widgetEditSchema(settings, custom) },
-        (value) => api.patch('/api/widgets/{nodeId}/{widgetId}', { path: one, body: value }),
+        async (value) => {
+          const res = await api.patch('/api/widgets/{nodeId}/{widgetId}', {
+            path: one,
+            body: value as { title: string; query: string; settings?: Record<string, unknown> },
+          })
+          return { ...res, detail: res.detail.map(queryDetail) }
+        },
         { to: here, fallback: 'widgets.widget_edited' },
       )
     }

@@ -5,8 +5,8 @@ import { BoardForm, BoardWidgets } from '~/components/admin-boards/board-forms'
 import { LayoutEditor } from '~/components/admin-boards/layout-editor'
 import { boardPaths, CONFIRM_DELETE } from '~/components/admin-boards/paths'
 import { useBoardsT } from '~/components/admin-boards/use-boards-t'
-import { DownloadIcon } from '~/components/ui/icons'
 import { Dialog } from '~/components/ui/dialog'
+import { DownloadIcon } from '~/components/ui/icons'
 import type { editLoader } from './__boards.server'
 
 export { editAction as action, editLoader as loader } from './__boards.server'
@@ -25,7 +25,11 @@ export default function EditBoardDialog() {
       data-testid="board-edit-dialog"
     >
       <DialogSection title={t('admin_boards.section.main')}>
-        <BoardForm key={JSON.stringify([board.name, board.is_default, board.settings])} action={here} board={board} />
+        <BoardForm
+          key={JSON.stringify([board.name, board.is_default, board.settings])}
+          action={here}
+          board={board}
+        />
       </DialogSection>
       <DialogSection title={t('admin_boards.section.widgets')} hint={t('admin_boards.widgets.hint')}>
         <BoardWidgets action={here} bound={bound} others={others} createHref={createHref} />
@@ -36,7 +40,12 @@ export default function EditBoardDialog() {
       <DialogSection title={t('admin_boards.section.export')}>
         <div className="export-row">
           <p className="muted">{t('admin_boards.export.hint')}</p>
-          <a href={boardPaths.export(board.id)} download className="button button-secondary button-sm" data-testid="board-export">
+          <a
+            href={boardPaths.export(board.id)}
+            download
+            className="button button-secondary button-sm"
+            data-testid="board-export"
+          >
             <DownloadIcon width={14} height={14} />
             {t('admin_boards.export')}
           </a>
