@@ -46,10 +46,11 @@ export function QueryEditor({ meta, label, hint, placeholder, custom }: QueryEdi
         }))
   }, [text, custom])
   // The server's answer stands until the text changes; from then on the live check speaks.
-  // A plain code is the upstream's (the browser's own check encodes its errors): it stands beside
-  // the live check until conform's next check of the field replaces it.
-  const server = (meta.errors ?? []).filter((e) => !e.startsWith('rql:')).map(readRqlError)
-  const errors = hydrated && edited ? [...live, ...server] : (meta.errors ?? []).map(readRqlError)
+  // What the browser's check does not say is the upstream's (a status that does not exist): it
+  // stands beside the live check until conform's next check of the field replaces it.
+  const shown = (meta.errors ?? []).map(readRqlError)
+  const server = shown.filter((e) => !live.some((l) => l.message === e.message && l.position === e.position))
+  const errors = hydrated && edited ? [...live, ...server] : shown
   const underline = errors.find((e) => e.position !== undefined)
   const errorId = `${meta.id}-error`
   const hintId = `${meta.id}-hint`
