@@ -15,6 +15,7 @@ import { inputGuardPlugin } from './http/input-guard'
 import { API_PREFIX } from './http/prefix'
 import { TokenSigner } from './lib/tokens'
 import { attachmentsRoutes } from './routes/attachments'
+import { boardDataRoutes, widgetDataRoutes } from './routes/boards/data'
 import { fieldsRoutes } from './routes/fields'
 import { formsRoutes } from './routes/forms'
 import { healthRoutes } from './routes/health'
@@ -185,6 +186,9 @@ export async function buildApp(
       await api.register(statusesRoutes, { prefix: '/statuses' })
       await api.register(progressRoutes, { prefix: '/progress' })
       await api.register(processesRoutes, { prefix: '/processes' })
+      // Board data (issue 11): the boards area's CRUD routes register beside these.
+      await api.register(boardDataRoutes, { prefix: '/boards' })
+      await api.register(widgetDataRoutes, { prefix: '/widgets' })
       // Tasks, their parts and queries write only task rows, never what the auth cache holds.
       await api.register(async (work) => {
         work.addHook('onRoute', (route) => {
