@@ -9,6 +9,7 @@ import {
   widgetErrorSchema,
   widgetResultSchema,
 } from '../routes/boards/data'
+import { boardSchema, layoutItemSchema, widgetSchema } from '../routes/boards/schemas'
 import { fieldSchema } from '../routes/fields/schemas'
 import { bindFormResult, formSchema } from '../routes/forms/schemas'
 import { adminNodeSchema, assetsSchema, bindUserResult, publicNodeSchema } from '../routes/nodes/schemas'
@@ -66,6 +67,9 @@ export const schemaComponents: Record<string, z.ZodTypeAny> = {
   WidgetError: widgetErrorSchema,
   WidgetData: widgetResultSchema,
   BoardData: boardDataSchema,
+  LayoutItem: layoutItemSchema,
+  Widget: widgetSchema,
+  Board: boardSchema,
 }
 
 /** As fastify-type-provider-zod turns a route's zod schema into JSON (its converter's options). */

@@ -12,7 +12,7 @@ import { type BoardRun, boardData, type FailureLog, runBoard, widgetData } from 
 
 /*
  * The board data call and one widget's data (PRODUCT.md §7): GET /boards/{nodeId}/{boardId}/data
- * and GET /widgets/{nodeId}/{widgetId}/data. With `Accept: application/x-ndjson` the board's
+ * and GET /widgets/{nodeId}/{widgetId}/data (registered under /api without a prefix: full paths). With `Accept: application/x-ndjson` the board's
  * answer streams one line per widget as each is ready, so a slow widget never holds the others.
  */
 
@@ -76,7 +76,7 @@ export function ndjsonOf(run: BoardRun): Readable {
 
 export const boardDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/:nodeId/:boardId/data',
+    '/boards/:nodeId/:boardId/data',
     {
       schema: {
         tags: ['boards'],
@@ -101,11 +101,9 @@ export const boardDataRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(data as z.infer<typeof boardDataSchema>)
     },
   )
-}
 
-export const widgetDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/:nodeId/:widgetId/data',
+    '/widgets/:nodeId/:widgetId/data',
     {
       schema: {
         tags: ['widgets'],
