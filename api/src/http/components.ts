@@ -2,6 +2,13 @@ import type { SwaggerTransformObject } from '@fastify/swagger'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { zodToJsonSchema } from 'zod-to-json-schema'
+import {
+  boardDataSchema,
+  calendarWidgetData,
+  tableWidgetData,
+  widgetErrorSchema,
+  widgetResultSchema,
+} from '../routes/boards/data'
 import { boardSchema, layoutItemSchema, widgetSchema } from '../routes/boards/schemas'
 import { fieldSchema } from '../routes/fields/schemas'
 import { bindFormResult, formSchema } from '../routes/forms/schemas'
@@ -55,6 +62,11 @@ export const schemaComponents: Record<string, z.ZodTypeAny> = {
   TaskRow: rqlTaskSchema,
   TaskQueryAnswer: queryAnswer,
   TaskBulkAnswer: bulkAnswer,
+  TableWidgetData: tableWidgetData,
+  CalendarWidgetData: calendarWidgetData,
+  WidgetError: widgetErrorSchema,
+  WidgetData: widgetResultSchema,
+  BoardData: boardDataSchema,
   LayoutItem: layoutItemSchema,
   Widget: widgetSchema,
   Board: boardSchema,

@@ -1,9 +1,15 @@
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unchanged } from '../../../test/db-state'
 import { locs } from '../../../test/details'
 import { bindWithRights, createUser, tamper, UNKNOWN_ID } from '../../../test/tenant-factories'
 import { startWorkflowApi } from '../../../test/workflow-factories'
+import { rights } from '../../db/schema'
 import { grantRight } from '../../repositories/rights-repository'
+
+async function waitFor(ok: () => Promise<boolean>) {
+  for (let i = 0; i < 100 && !(await ok()); i++) await new Promise((r) => setTimeout(r, 20))
+}
 
 let w: Awaited<ReturnType<typeof startWorkflowApi>>
 beforeAll(async () => {
@@ -392,5 +398,61 @@ describe('board_view', () => {
       [b.id],
       { total: 2, page: 2, per_page: 1 },
     ])
+  })
+})
+
+describe('GET, PUT /boards/{nodeId}/home', () => {
+  it('answers the chosen board while viewable, else the default if viewable, else null', async () => {
+    const def = await makeBoard({ is_default: true })
+    const chosen = await makeBoard()
+    const widget = await makeWidget()
+    await bind({ board_id: chosen.id, widget_ids: [widget.id] })
+    const u = await viewer([def.id, chosen.id])
+    const home = () => call('GET', `/boards/${w.startId}/home`, u.token)
+    expect((await home()).body.data.id).toBe(def.id)
+    const put = await call('PUT', `/boards/${w.startId}/home`, u.token, { board_id: chosen.id })
+    expect([put.status, put.body.data.id, put.body.data.widgets.map((x: WidgetOut) => x.id)]).toEqual([
+      200,
+      chosen.id,
+      [widget.id],
+    ])
+    expect((await home()).body.data.id).toBe(chosen.id)
+    // board_view on the chosen board taken away: back to the default.
+    const narrowed = await viewer([def.id, chosen.id])
+    await call('PUT', `/boards/${w.startId}/home`, narrowed.token, { board_id: chosen.id })
+    await w.h.database.db
+      .delete(rights)
+      .where(and(eq(rights.subjectId, narrowed.id), eq(rights.rightCode, 'board_view')))
+    await grantRight(w.h.database.db, w.startId, { type: 'user', id: narrowed.id }, 'board_view', [def.id])
+    await waitFor(
+      async () => (await call('GET', `/boards/${w.startId}/${chosen.id}`, narrowed.token)).status === 403,
+    )
+    expect((await call('GET', `/boards/${w.startId}/home`, narrowed.token)).body.data.id).toBe(def.id)
+    // Cleared: the default again; no default board viewable: null.
+    const cleared = await call('PUT', `/boards/${w.startId}/home`, u.token, { board_id: null })
+    expect(cleared.body.data.id).toBe(def.id)
+    const none = await viewer()
+    expect((await call('GET', `/boards/${w.startId}/home`, none.token)).body).toEqual({ data: null })
+    await call('PATCH', `/boards/${w.startId}/${def.id}`, w.adminToken, { is_default: false })
+    expect((await home()).body).toEqual({ data: null })
+  })
+
+  it('refuses a board one may not view (403), an unknown or another node’s (404), bad input (422)', async () => {
+    const a = await makeBoard()
+    const b = await makeBoard()
+    const u = await viewer([a.id])
+    const denied = await refused(() => call('PUT', `/boards/${w.startId}/home`, u.token, { board_id: b.id }))
+    expect([denied.status, denied.body.detail[0].type]).toEqual([403, 'rights.forbidden'])
+    const theirs = await makeBoard({}, w.demoId)
+    for (const id of [theirs.id, UNKNOWN_ID]) {
+      const res = await refused(() => call('PUT', `/boards/${w.startId}/home`, u.token, { board_id: id }))
+      expect([res.status, locs(res.body)]).toEqual([404, ['body.board_id:boards.board_not_found']])
+    }
+    const bad = await refused(() => call('PUT', `/boards/${w.startId}/home`, u.token, { board_id: 'x' }))
+    expect(bad.status).toBe(422)
+    const missing = await refused(() => call('PUT', `/boards/${w.startId}/home`, u.token, {}))
+    expect(missing.status).toBe(422)
+    const other = await refused(() => call('GET', `/boards/${w.demoId}/home`, u.token))
+    expect(other.status).toBe(404)
   })
 })
