@@ -258,16 +258,15 @@ export async function importAction({ request }: ActionFunctionArgs) {
     }
     return data<ImportReply>({ intent, preview, text }, { status: res.status })
   }
-  const answer = res.data as unknown as ImportPreview & { board: { id?: string; name: string } }
-  if (dryRun) {
-    const preview: ImportPreview = {
-      board: { name: answer.board?.name ?? '' },
-      widgets: (answer.widgets ?? []).map((w) => ({ title: w.title, type: w.type })),
-      problems: answer.problems ?? [],
-    }
-    return data<ImportReply>({ intent, preview, text })
+  const answer = res.data as ImportPreview & { created?: boolean; board_id?: string }
+  const preview: ImportPreview = {
+    board: { name: answer.board?.name ?? '' },
+    widgets: (answer.widgets ?? []).map((w) => ({ title: w.title, type: w.type })),
+    problems: answer.problems ?? [],
   }
-  const to = answer.board?.id ? paths.item(answer.board.id) : paths.list()
+  // A dry run, or an import the upstream refused for its problems: what it would create, and why not.
+  if (dryRun || !answer.created) return data<ImportReply>({ intent, preview, text })
+  const to = answer.board_id ? paths.item(answer.board_id) : paths.list()
   return redirectWithToast(request, to, ...resultToasts(res, 'boards.board_imported'))
 }
 

@@ -110,7 +110,12 @@ function previewParams(request: Request, widgetId: string) {
 }
 
 /** The saved widget's data (GET /widgets/{nodeId}/{widgetId}/data), or the reason there is none. */
-async function loadPreview(request: Request, api: Upstream, nodeId: string, widgetId: string): Promise<PreviewData> {
+async function loadPreview(
+  request: Request,
+  api: Upstream,
+  nodeId: string,
+  widgetId: string,
+): Promise<PreviewData> {
   const res = await api.get('/api/widgets/{nodeId}/{widgetId}/data', {
     path: { nodeId, widgetId },
     query: previewParams(request, widgetId),
