@@ -9,7 +9,13 @@ import {
   widgetErrorSchema,
   widgetResultSchema,
 } from '../routes/boards/data'
-import { boardSchema, layoutItemSchema, widgetSchema } from '../routes/boards/schemas'
+import {
+  boardDocumentOut,
+  boardSchema,
+  importAnswerSchema,
+  layoutItemSchema,
+  widgetSchema,
+} from '../routes/boards/schemas'
 import { fieldSchema } from '../routes/fields/schemas'
 import { bindFormResult, formSchema } from '../routes/forms/schemas'
 import { adminNodeSchema, assetsSchema, bindUserResult, publicNodeSchema } from '../routes/nodes/schemas'
@@ -70,6 +76,8 @@ export const schemaComponents: Record<string, z.ZodTypeAny> = {
   LayoutItem: layoutItemSchema,
   Widget: widgetSchema,
   Board: boardSchema,
+  BoardDocument: boardDocumentOut,
+  BoardImportAnswer: importAnswerSchema,
 }
 
 /** As fastify-type-provider-zod turns a route's zod schema into JSON (its converter's options). */

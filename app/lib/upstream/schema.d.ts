@@ -4972,6 +4972,192 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/boards/{nodeId}/{boardId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A board and its widgets as a document of no node, for import elsewhere (is_admin)
+         * @description format nodus.board, version 1. Widgets are named by refs (w1, w2… in the grid’s reading order) which the layout’s items use; settings name fields by name and queries are text, never ids.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    nodeId: string;
+                    boardId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["BoardDocument"];
+                            detail?: components["schemas"]["DetailEntry"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/boards/{nodeId}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports a board document (is_admin): the board, its widgets and layout, in one go
+         * @description A document that is not one answers 422 boards.import_invalid. Every widget is checked against this node (type, settings against its fields, query); problems are listed with their path in the document and nothing is created. With `dry_run: true` nothing is created either: the answer shows what would be. The new board is never the default.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    nodeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        document?: unknown;
+                        dry_run?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["BoardImportAnswer"];
+                            detail?: components["schemas"]["DetailEntry"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/boards/{nodeId}/{boardId}": {
         parameters: {
             query?: never;
@@ -7831,6 +8017,46 @@ export interface components {
             widgets: components["schemas"]["Widget"][];
             created_at: string;
             updated_at: string;
+        };
+        BoardDocument: {
+            /** @enum {string} */
+            format: "nodus.board";
+            /** @enum {number} */
+            version: 1;
+            board: {
+                name: string;
+                layout: components["schemas"]["LayoutItem"][];
+                settings: {
+                    no_left_menu?: boolean;
+                    no_top_menu?: boolean;
+                };
+            };
+            widgets: {
+                ref: string;
+                type: string;
+                title: string;
+                settings: {
+                    [key: string]: unknown;
+                };
+                query: string;
+            }[];
+        };
+        BoardImportAnswer: {
+            board: {
+                name: string;
+            };
+            widgets: {
+                title: string;
+                type: string;
+            }[];
+            problems: {
+                path: string;
+                type: string;
+                msg: string;
+            }[];
+            created: boolean;
+            /** Format: uuid */
+            board_id?: string;
         };
     };
     responses: never;
