@@ -228,6 +228,7 @@ for (const js of [true, false]) {
         await page.mouse.up()
       }
       // Drag it by its header towards the left, under the table.
+      await grid.scrollIntoViewIfNeeded()
       const handle = await card.locator('.layout-item-handle').boundingBox()
       if (!handle) throw new Error('no handle')
       await drag({ x: handle.x + 10, y: handle.y + handle.height / 2 }, -handle.width, 0)
