@@ -2,6 +2,7 @@ import type { SwaggerTransformObject } from '@fastify/swagger'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { zodToJsonSchema } from 'zod-to-json-schema'
+import { boardSchema, layoutItemSchema, widgetSchema } from '../routes/boards/schemas'
 import { fieldSchema } from '../routes/fields/schemas'
 import { bindFormResult, formSchema } from '../routes/forms/schemas'
 import { adminNodeSchema, assetsSchema, bindUserResult, publicNodeSchema } from '../routes/nodes/schemas'
@@ -54,6 +55,9 @@ export const schemaComponents: Record<string, z.ZodTypeAny> = {
   TaskRow: rqlTaskSchema,
   TaskQueryAnswer: queryAnswer,
   TaskBulkAnswer: bulkAnswer,
+  LayoutItem: layoutItemSchema,
+  Widget: widgetSchema,
+  Board: boardSchema,
 }
 
 /** As fastify-type-provider-zod turns a route's zod schema into JSON (its converter's options). */

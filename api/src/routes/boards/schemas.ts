@@ -1,0 +1,58 @@
+import { z } from 'zod'
+import { idSchema } from '../../http/params'
+
+/** Spec §3 grid layout item as stored: `i` is a bound widget's id. */
+export const layoutItemSchema = z.object({
+  i: z.string(),
+  x: z.number().int(),
+  y: z.number().int(),
+  w: z.number().int(),
+  h: z.number().int(),
+  static: z.boolean().optional(),
+  minW: z.number().int().optional(),
+  maxW: z.number().int().optional(),
+  minH: z.number().int().optional(),
+  maxH: z.number().int().optional(),
+})
+
+export const widgetSchema = z.object({
+  id: z.string().uuid(),
+  type: z.string(),
+  title: z.string(),
+  /** As its type's settings fields define them (spec §3 widget settings). */
+  settings: z.record(z.unknown()),
+  /** Task query text (PRODUCT.md §6); '' = every task the viewer may see. */
+  query: z.string(),
+  /** The boards it sits on. */
+  board_ids: z.array(z.string().uuid()),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+
+export const boardSettingsOut = z.object({
+  no_left_menu: z.boolean().optional(),
+  no_top_menu: z.boolean().optional(),
+})
+
+export const boardSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  layout: z.array(layoutItemSchema),
+  settings: boardSettingsOut,
+  is_default: z.boolean(),
+  /** The widgets bound to it. */
+  widgets: z.array(widgetSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+
+export const boardParams = z.object({ nodeId: idSchema, boardId: idSchema })
+export const widgetParams = z.object({ nodeId: idSchema, widgetId: idSchema })
+
+export const homeInput = z
+  .object({
+    board_id: z.union([idSchema, z.null()], {
+      errorMap: () => ({ message: 'value_error.uuid' }),
+    }),
+  })
+  .strict('value_error.extra')
