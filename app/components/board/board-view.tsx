@@ -30,10 +30,12 @@ export interface BoardViewProps {
 /** Spec §9: how long "copied" shows after a key was copied. */
 export const COPY_CONFIRM_MS = 2000
 
-const itemStyle = (it: LayoutItem): CSSProperties => ({
-  gridColumn: `${it.x + 1} / span ${it.w}`,
-  gridRow: `${it.y + 1} / span ${it.h}`,
-})
+const itemStyle = (it: LayoutItem): CSSProperties =>
+  ({
+    '--item-column': `${it.x + 1} / span ${it.w}`,
+    '--item-row': `${it.y + 1} / span ${it.h}`,
+    '--item-h': it.h,
+  }) as CSSProperties
 
 const sameLayout = (a: readonly LayoutItem[], b: readonly LayoutItem[]) => {
   const key = (l: readonly LayoutItem[]) =>
