@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { adminBoardsLocales } from '~/components/admin-boards/locales'
 import { adminFieldsLocales } from '~/components/admin-fields/locales'
 import { adminUiLocales } from '~/components/admin-ui/locales'
 import { adminUsersLocales } from '~/components/admin-users/locales'
@@ -27,6 +28,7 @@ const FILES = {
   'admin-fields': adminFieldsLocales,
   'admin-workflow': adminWorkflowLocales,
   tasks: tasksLocales,
+  'admin-boards': adminBoardsLocales,
   boards: boardsLocales,
 } as const satisfies Record<Namespace, Record<Language, Record<string, string>>>
 

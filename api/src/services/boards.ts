@@ -35,13 +35,22 @@ import { presentWidget, type WidgetOut } from './widgets'
  * every board, since they make them. The layout holds exactly one item per bound widget.
  */
 
+/** Widgets in reading order of the grid: by row, then column; any the layout misses last. */
+function inGridOrder(layout: readonly LayoutItem[], widgets: WidgetOut[]): WidgetOut[] {
+  const at = new Map(layout.map((it) => [it.i, it.y * 1000 + it.x]))
+  return widgets
+    .map((w, n) => ({ w, key: at.get(w.id) ?? Number.MAX_SAFE_INTEGER, n }))
+    .sort((a, b) => a.key - b.key || a.n - b.n)
+    .map((x) => x.w)
+}
+
 export const presentBoard = (b: BoardRow, widgets: WidgetOut[]) => ({
   id: b.id,
   name: b.name,
   layout: b.layout,
   settings: b.settings,
   is_default: b.isDefault,
-  widgets,
+  widgets: inGridOrder(b.layout, widgets),
   created_at: b.createdAt.toISOString(),
   updated_at: b.updatedAt.toISOString(),
 })

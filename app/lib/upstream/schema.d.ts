@@ -43,10 +43,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            detail: {
-                                type: string;
-                                msg: string;
-                            }[];
+                            detail: components["schemas"]["WidgetError"][];
                         };
                     };
                 };
@@ -4975,6 +4972,192 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/boards/{nodeId}/{boardId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A board and its widgets as a document of no node, for import elsewhere (is_admin)
+         * @description format nodus.board, version 1. Widgets are named by refs (w1, w2… in the grid’s reading order) which the layout’s items use; settings name fields by name and queries are text, never ids.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    nodeId: string;
+                    boardId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["BoardDocument"];
+                            detail?: components["schemas"]["DetailEntry"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/boards/{nodeId}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports a board document (is_admin): the board, its widgets and layout, in one go
+         * @description A document that is not one answers 422 boards.import_invalid. Every widget is checked against this node (type, settings against its fields, query); problems are listed with their path in the document and nothing is created. With `dry_run: true` nothing is created either: the answer shows what would be. The new board is never the default.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    nodeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        document?: unknown;
+                        dry_run?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["BoardImportAnswer"];
+                            detail?: components["schemas"]["DetailEntry"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/boards/{nodeId}/{boardId}": {
         parameters: {
             query?: never;
@@ -5743,6 +5926,174 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/boards/{nodeId}/{boardId}/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The data of every widget of a board in one call (board_view)
+         * @description Per-widget parameters ride in the query string as `w.{widgetId}.{param}`, read leniently by the widget type (a bad value is the default): a table’s `page` and `filter.{field}` (text contains in any case; number, check box, phone equal; a select by option value; a date-like field its whole day, month… or `filter.{field}.from` / `.to` inclusive), a calendar’s `month` (yyyy-MM) and `day` (yyyy-MM-dd, UTC). A task the caller may not view (task_view) is never counted or shown. A widget that cannot be computed (its stored query no longer checks, its type is unknown) answers `{ type, error: { type, msg } }` in its place. Every widget is computed in parallel. With `Accept: application/x-ndjson` the answer streams as one JSON line per widget, `{"id","type","data"}` or `{"id","type","error"}`, in the order they are ready. 404 boards.board_not_found for an unknown board or another node’s; 403 rights.forbidden without board_view on it.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only these widgets of the board (ids, comma-separated); the others are not computed. */
+                    widgets?: string;
+                };
+                header?: never;
+                path: {
+                    nodeId: string;
+                    boardId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["BoardData"];
+                            detail?: components["schemas"]["DetailEntry"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/widgets/{nodeId}/{widgetId}/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One widget’s data (is_admin, or the widget is on a board the caller may view)
+         * @description Per-widget parameters ride in the query string as `w.{widgetId}.{param}`, read leniently by the widget type (a bad value is the default): a table’s `page` and `filter.{field}` (text contains in any case; number, check box, phone equal; a select by option value; a date-like field its whole day, month… or `filter.{field}.from` / `.to` inclusive), a calendar’s `month` (yyyy-MM) and `day` (yyyy-MM-dd, UTC). A task the caller may not view (task_view) is never counted or shown. A widget that cannot be computed (its stored query no longer checks, its type is unknown) answers `{ type, error: { type, msg } }` in its place. 404 widgets.widget_not_found for an unknown widget or another node’s.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only these widgets of the board (ids, comma-separated); the others are not computed. */
+                    widgets?: string;
+                };
+                header?: never;
+                path: {
+                    nodeId: string;
+                    widgetId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["WidgetData"];
+                            detail?: components["schemas"]["DetailEntry"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/tasks/{nodeId}": {
@@ -7554,6 +7905,80 @@ export interface components {
             };
             detail?: components["schemas"]["DetailEntry"][];
         };
+        TableWidgetData: {
+            headers: {
+                name: string;
+                title: string;
+                type: string;
+            }[];
+            filters: {
+                name: string;
+                title: string;
+                type: string;
+            }[];
+            rows: {
+                /** Format: uuid */
+                id: string;
+                key: string;
+                process_key: string;
+                title: string;
+                status: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                    color: string;
+                } | null;
+                values: {
+                    [key: string]: unknown;
+                };
+            }[];
+            meta: {
+                total: number;
+                page: number;
+                per_page: number;
+            };
+        };
+        CalendarWidgetData: {
+            field: string;
+            month: string;
+            day: string;
+            days: {
+                [key: string]: number;
+            };
+            tasks: {
+                /** Format: uuid */
+                id: string;
+                key: string;
+                process_key: string;
+                title: string;
+                status: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                    color: string;
+                } | null;
+            }[];
+            total: number;
+        };
+        WidgetError: {
+            type: string;
+            msg: string;
+        };
+        WidgetData: {
+            /** @enum {string} */
+            type: "table";
+            data: components["schemas"]["TableWidgetData"];
+        } | {
+            /** @enum {string} */
+            type: "calendar";
+            data: components["schemas"]["CalendarWidgetData"];
+        } | {
+            type: string;
+            error: components["schemas"]["WidgetError"];
+        };
+        BoardData: {
+            [key: string]: components["schemas"]["WidgetData"];
+        };
         LayoutItem: {
             i: string;
             x: number;
@@ -7592,6 +8017,46 @@ export interface components {
             widgets: components["schemas"]["Widget"][];
             created_at: string;
             updated_at: string;
+        };
+        BoardDocument: {
+            /** @enum {string} */
+            format: "nodus.board";
+            /** @enum {number} */
+            version: 1;
+            board: {
+                name: string;
+                layout: components["schemas"]["LayoutItem"][];
+                settings: {
+                    no_left_menu?: boolean;
+                    no_top_menu?: boolean;
+                };
+            };
+            widgets: {
+                ref: string;
+                type: string;
+                title: string;
+                settings: {
+                    [key: string]: unknown;
+                };
+                query: string;
+            }[];
+        };
+        BoardImportAnswer: {
+            board: {
+                name: string;
+            };
+            widgets: {
+                title: string;
+                type: string;
+            }[];
+            problems: {
+                path: string;
+                type: string;
+                msg: string;
+            }[];
+            created: boolean;
+            /** Format: uuid */
+            board_id?: string;
         };
     };
     responses: never;

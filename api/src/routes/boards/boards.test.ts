@@ -1,9 +1,15 @@
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unchanged } from '../../../test/db-state'
 import { locs } from '../../../test/details'
 import { bindWithRights, createUser, tamper, UNKNOWN_ID } from '../../../test/tenant-factories'
 import { startWorkflowApi } from '../../../test/workflow-factories'
+import { rights } from '../../db/schema'
 import { grantRight } from '../../repositories/rights-repository'
+
+async function waitFor(ok: () => Promise<boolean>) {
+  for (let i = 0; i < 100 && !(await ok()); i++) await new Promise((r) => setTimeout(r, 20))
+}
 
 let w: Awaited<ReturnType<typeof startWorkflowApi>>
 beforeAll(async () => {
@@ -392,5 +398,259 @@ describe('board_view', () => {
       [b.id],
       { total: 2, page: 2, per_page: 1 },
     ])
+  })
+})
+
+describe('GET, PUT /boards/{nodeId}/home', () => {
+  it('answers the chosen board while viewable, else the default if viewable, else null', async () => {
+    const def = await makeBoard({ is_default: true })
+    const chosen = await makeBoard()
+    const widget = await makeWidget()
+    await bind({ board_id: chosen.id, widget_ids: [widget.id] })
+    const u = await viewer([def.id, chosen.id])
+    const home = () => call('GET', `/boards/${w.startId}/home`, u.token)
+    expect((await home()).body.data.id).toBe(def.id)
+    const put = await call('PUT', `/boards/${w.startId}/home`, u.token, { board_id: chosen.id })
+    expect([put.status, put.body.data.id, put.body.data.widgets.map((x: WidgetOut) => x.id)]).toEqual([
+      200,
+      chosen.id,
+      [widget.id],
+    ])
+    expect((await home()).body.data.id).toBe(chosen.id)
+    // board_view on the chosen board taken away: back to the default.
+    const narrowed = await viewer([def.id, chosen.id])
+    await call('PUT', `/boards/${w.startId}/home`, narrowed.token, { board_id: chosen.id })
+    await w.h.database.db
+      .delete(rights)
+      .where(and(eq(rights.subjectId, narrowed.id), eq(rights.rightCode, 'board_view')))
+    await grantRight(w.h.database.db, w.startId, { type: 'user', id: narrowed.id }, 'board_view', [def.id])
+    await waitFor(
+      async () => (await call('GET', `/boards/${w.startId}/${chosen.id}`, narrowed.token)).status === 403,
+    )
+    expect((await call('GET', `/boards/${w.startId}/home`, narrowed.token)).body.data.id).toBe(def.id)
+    // Cleared: the default again; no default board viewable: null.
+    const cleared = await call('PUT', `/boards/${w.startId}/home`, u.token, { board_id: null })
+    expect(cleared.body.data.id).toBe(def.id)
+    const none = await viewer()
+    expect((await call('GET', `/boards/${w.startId}/home`, none.token)).body).toEqual({ data: null })
+    await call('PATCH', `/boards/${w.startId}/${def.id}`, w.adminToken, { is_default: false })
+    expect((await home()).body).toEqual({ data: null })
+  })
+
+  it('refuses a board one may not view (403), an unknown or another node’s (404), bad input (422)', async () => {
+    const a = await makeBoard()
+    const b = await makeBoard()
+    const u = await viewer([a.id])
+    const denied = await refused(() => call('PUT', `/boards/${w.startId}/home`, u.token, { board_id: b.id }))
+    expect([denied.status, denied.body.detail[0].type]).toEqual([403, 'rights.forbidden'])
+    const theirs = await makeBoard({}, w.demoId)
+    for (const id of [theirs.id, UNKNOWN_ID]) {
+      const res = await refused(() => call('PUT', `/boards/${w.startId}/home`, u.token, { board_id: id }))
+      expect([res.status, locs(res.body)]).toEqual([404, ['body.board_id:boards.board_not_found']])
+    }
+    const bad = await refused(() => call('PUT', `/boards/${w.startId}/home`, u.token, { board_id: 'x' }))
+    expect(bad.status).toBe(422)
+    const missing = await refused(() => call('PUT', `/boards/${w.startId}/home`, u.token, {}))
+    expect(missing.status).toBe(422)
+    const other = await refused(() => call('GET', `/boards/${w.demoId}/home`, u.token))
+    expect(other.status).toBe(404)
+  })
+})
+
+describe('export and import', () => {
+  const importDoc = (document: unknown, dry_run?: boolean, token = w.adminToken) =>
+    call('POST', `/boards/${w.startId}/import`, token, {
+      document,
+      ...(dry_run === undefined ? {} : { dry_run }),
+    })
+
+  it('round-trips a board: dry run creates nothing, then the import makes board, widgets and layout', async () => {
+    const board = await makeBoard({ name: 'Exported', settings: { no_top_menu: true } })
+    const table = await makeWidget({
+      title: 'T',
+      query: 'title ~ "a"',
+      settings: { view: { filters: ['title'] } },
+    })
+    const cal = await makeWidget({ type: 'calendar', title: 'C' })
+    await bind({ board_id: board.id, widget_ids: [table.id, cal.id] })
+    await call('PATCH', `/boards/${w.startId}/${board.id}`, w.adminToken, {
+      layout: [
+        { i: table.id, x: 0, y: 0, w: 28, h: 12 },
+        { i: cal.id, x: 28, y: 0, w: 20, h: 12 },
+      ],
+    })
+    const exported = await call('GET', `/boards/${w.startId}/${board.id}/export`, w.adminToken)
+    expect(exported.status).toBe(200)
+    const doc = exported.body.data
+    expect(doc).toEqual({
+      format: 'nodus.board',
+      version: 1,
+      board: {
+        name: 'Exported',
+        settings: { no_top_menu: true },
+        layout: [
+          { i: 'w1', x: 0, y: 0, w: 28, h: 12 },
+          { i: 'w2', x: 28, y: 0, w: 20, h: 12 },
+        ],
+      },
+      widgets: [
+        { ref: 'w1', type: 'table', title: 'T', settings: table.settings, query: 'title ~ "a"' },
+        { ref: 'w2', type: 'calendar', title: 'C', settings: cal.settings, query: '' },
+      ],
+    })
+    expect(JSON.stringify(doc)).not.toContain(board.id)
+    expect(JSON.stringify(doc)).not.toContain(table.id)
+
+    const dry = await refused(() => importDoc(doc, true))
+    expect(dry.status).toBe(200)
+    expect(dry.body.data).toEqual({
+      board: { name: 'Exported' },
+      widgets: [
+        { title: 'T', type: 'table' },
+        { title: 'C', type: 'calendar' },
+      ],
+      problems: [],
+      created: false,
+    })
+
+    const made = await importDoc(doc)
+    expect(made.status).toBe(200)
+    expect(made.body.detail[0].type).toBe('boards.board_imported')
+    expect(made.body.data).toMatchObject({ created: true, problems: [], board_id: expect.any(String) })
+    const copy = (await call('GET', `/boards/${w.startId}/${made.body.data.board_id}`, w.adminToken)).body
+      .data as BoardOut
+    expect(copy).toMatchObject({ name: 'Exported', is_default: false, settings: { no_top_menu: true } })
+    expect(copy.widgets.map((x) => [x.type, x.title, x.query])).toEqual([
+      ['table', 'T', 'title ~ "a"'],
+      ['calendar', 'C', ''],
+    ])
+    expect(copy.widgets.map((x) => x.id)).not.toContain(table.id)
+    expect(copy.layout).toEqual([
+      { i: copy.widgets[0]!.id, x: 0, y: 0, w: 28, h: 12 },
+      { i: copy.widgets[1]!.id, x: 28, y: 0, w: 20, h: 12 },
+    ])
+    // The same export, again: the same again.
+    const again = await call('GET', `/boards/${w.startId}/${copy.id}/export`, w.adminToken)
+    expect(again.body.data).toEqual(doc)
+  })
+
+  it('reports problems — unknown type, bad settings, a query that does not parse, a bad layout — and creates nothing', async () => {
+    const doc = {
+      format: 'nodus.board',
+      version: 1,
+      board: { name: 'Bad', layout: [{ i: 'zz', x: 0, y: 0, w: 4, h: 4 }] },
+      widgets: [
+        { ref: 'a', type: 'pie', title: 'Pie' },
+        { ref: 'b', type: 'calendar', title: 'C', settings: { navigation: { field: 'title' } } },
+        { ref: 'c', type: 'table', title: 'T', query: 'title = (' },
+        { ref: 'c', type: 'table', title: 'T2' },
+      ],
+    }
+    for (const dry of [true, false]) {
+      const res = await refused(() => importDoc(doc, dry))
+      expect(res.status).toBe(200)
+      expect(res.body.data.created).toBe(false)
+      const paths = res.body.data.problems.map((p: { path: string; type: string }) => `${p.path}:${p.type}`)
+      expect(paths).toContain('widgets.0.type:widgets.unknown_type')
+      expect(paths.some((p: string) => p.startsWith('widgets.1.settings.navigation.field:'))).toBe(true)
+      expect(paths.some((p: string) => /^widgets\.2\.query:rql\./.test(p))).toBe(true)
+      expect(paths).toContain('widgets.3.ref:boards.layout_duplicate_id')
+      expect(paths).toContain('board.layout.0.i:boards.layout_unknown_item')
+    }
+    const notArray = await refused(() =>
+      importDoc({ format: 'nodus.board', version: 1, board: { name: 'x', layout: {} }, widgets: [] }),
+    )
+    expect(notArray.body.detail[0].type).toBe('boards.import_invalid')
+  })
+
+  it('answers a document that is not one with 422 boards.import_invalid', async () => {
+    for (const document of [
+      null,
+      'text',
+      [],
+      {},
+      { format: 'other', version: 1, board: { name: 'x' }, widgets: [] },
+      { format: 'nodus.board', version: 2, board: { name: 'x' }, widgets: [] },
+      { format: 'nodus.board', version: 1, board: { name: '' }, widgets: [] },
+      { format: 'nodus.board', version: 1, board: { name: 'x' }, widgets: {} },
+      { format: 'nodus.board', version: 1, board: { name: 'x' }, widgets: [{ ref: 'a' }] },
+    ]) {
+      const res = await refused(() => importDoc(document))
+      expect([res.status, res.body.detail[0]?.type], JSON.stringify(document)).toEqual([
+        422,
+        'boards.import_invalid',
+      ])
+      expect(res.body.detail[0].loc).toEqual(['body', 'document'])
+    }
+    const extra = await refused(() =>
+      call('POST', `/boards/${w.startId}/import`, w.adminToken, { document: {}, more: 1 }),
+    )
+    expect(extra.status).toBe(422)
+  })
+
+  it('is for administrators: a user gets 403; another node’s board 404', async () => {
+    const board = await makeBoard()
+    const doc = { format: 'nodus.board', version: 1, board: { name: 'x' }, widgets: [] }
+    expect((await refused(() => importDoc(doc, false, w.userToken))).status).toBe(403)
+    expect((await call('GET', `/boards/${w.startId}/${board.id}/export`, w.userToken)).status).toBe(403)
+    const theirs = await makeBoard({}, w.demoId)
+    for (const id of [theirs.id, UNKNOWN_ID]) {
+      const res = await call('GET', `/boards/${w.startId}/${id}/export`, w.adminToken)
+      expect([res.status, res.body.detail[0].type]).toEqual([404, 'boards.board_not_found'])
+    }
+    const empty = await importDoc(doc)
+    expect(empty.body.data).toMatchObject({ created: true, widgets: [] })
+  })
+})
+
+describe('hostile input', () => {
+  it('answers NUL characters, huge arrays and deep nesting with 4xx, never 5xx', async () => {
+    const board = await makeBoard()
+    const widget = await makeWidget()
+    const huge = Array.from({ length: 5000 }, (_, i) => ({ i: `x${i}`, x: 0, y: 0, w: 1, h: 1 }))
+    let deep: unknown = 'x'
+    for (let i = 0; i < 200; i++) deep = { a: deep }
+    const attempts: [string, string, unknown][] = [
+      ['POST', `/boards/${w.startId}`, { name: 'a\u0000b' }],
+      ['PATCH', `/boards/${w.startId}/${board.id}`, { layout: huge }],
+      ['PATCH', `/boards/${w.startId}/${board.id}`, { layout: [{ i: 'a\u0000', x: 0, y: 0, w: 1, h: 1 }] }],
+      [
+        'PATCH',
+        `/boards/${w.startId}/${board.id}`,
+        { layout: [{ i: widget.id, x: 1e308, y: 0, w: 1, h: 1 }] },
+      ],
+      ['POST', `/widgets/${w.startId}`, { type: 'table', title: 'x', query: 'title = "\u0000"' }],
+      ['POST', `/widgets/${w.startId}`, { type: 'table', title: 'x', settings: deep }],
+      ['POST', `/widgets/${w.startId}`, { type: 'table', title: 'x', settings: { view: { headers: huge } } }],
+      [
+        'POST',
+        `/widgets/${w.startId}`,
+        { type: 'table', title: 'x', query: 'title ~ "a" and '.repeat(2000) },
+      ],
+      [
+        'POST',
+        `/widgets/bind-board/${w.startId}`,
+        { board_id: board.id, widget_ids: huge.map(() => widget.id) },
+      ],
+      [
+        'POST',
+        `/boards/${w.startId}/import`,
+        { document: { format: 'nodus.board', version: 1, board: { name: 'x', layout: huge }, widgets: [] } },
+      ],
+      [
+        'POST',
+        `/boards/${w.startId}/import`,
+        { document: { format: 'nodus.board', version: 1, board: { name: 'x' }, widgets: huge } },
+      ],
+      ['POST', `/boards/${w.startId}/import`, { document: deep }],
+      ['PUT', `/boards/${w.startId}/home`, { board_id: '\u0000' }],
+      ['GET', `/boards/${w.startId}?search=%00`, undefined],
+      ['GET', `/widgets/${w.startId}?type=${'t'.repeat(5000)}`, undefined],
+    ]
+    for (const [method, path, body] of attempts) {
+      const res = await refused(() => call(method, path, w.adminToken, body))
+      expect(res.status, `${method} ${path.slice(0, 60)}`).toBeGreaterThanOrEqual(400)
+      expect(res.status, `${method} ${path.slice(0, 60)}`).toBeLessThan(500)
+    }
   })
 })

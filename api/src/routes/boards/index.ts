@@ -1,9 +1,11 @@
+import { boardImportInput } from '@domain/boards/transfer'
 import { bindBoardInput, boardInput, boardPatch } from '@domain/widgets/schemas'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { callerOf } from '../../http/caller'
 import { envelope, listEnvelope, ok, page } from '../../http/envelope'
 import { searchListQuery } from '../../http/list-query'
 import { nodeIdParams } from '../../http/params'
+import { exportBoard, importBoard } from '../../services/board-transfer'
 import {
   bindBoard,
   createBoard,
@@ -15,7 +17,7 @@ import {
   setHomeBoard,
 } from '../../services/boards'
 import { deletedSchema, errors } from '../statuses/schemas'
-import { boardParams, boardSchema, homeInput } from './schemas'
+import { boardDocumentOut, boardParams, boardSchema, homeInput, importAnswerSchema } from './schemas'
 
 /** /api/boards: a node's boards — grids of widgets — and each user's home board. */
 export const boardsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -70,6 +72,41 @@ export const boardsRoutes: FastifyPluginAsyncZod = async (app) => {
         await setHomeBoard(app.db, callerOf(req), req.params.nodeId, req.body.board_id),
         'boards.board_edited',
       ),
+  )
+
+  app.get(
+    '/:nodeId/:boardId/export',
+    {
+      schema: {
+        tags: ['boards'],
+        summary: 'A board and its widgets as a document of no node, for import elsewhere (is_admin)',
+        description:
+          'format nodus.board, version 1. Widgets are named by refs (w1, w2… in the grid’s reading order) which the layout’s items use; settings name fields by name and queries are text, never ids.',
+        params: boardParams,
+        response: { 200: envelope(boardDocumentOut), ...errors },
+      },
+    },
+    async (req) => ok(await exportBoard(app.db, callerOf(req), req.params.nodeId, req.params.boardId)),
+  )
+
+  app.post(
+    '/:nodeId/import',
+    {
+      schema: {
+        tags: ['boards'],
+        summary: 'Imports a board document (is_admin): the board, its widgets and layout, in one go',
+        description:
+          'A document that is not one answers 422 boards.import_invalid. Every widget is checked against this node (type, settings against its fields, query); problems are listed with their path in the document and nothing is created. With `dry_run: true` nothing is created either: the answer shows what would be. The new board is never the default.',
+        params: nodeIdParams,
+        body: boardImportInput,
+        response: { 200: envelope(importAnswerSchema), ...errors },
+      },
+      config: { leavesAuth: true },
+    },
+    async (req) => {
+      const answer = await importBoard(app.db, callerOf(req), req.params.nodeId, req.body)
+      return answer.created ? ok(answer, 'boards.board_imported') : ok(answer)
+    },
   )
 
   app.get(

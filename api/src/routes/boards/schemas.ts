@@ -56,3 +56,34 @@ export const homeInput = z
     }),
   })
   .strict('value_error.extra')
+
+/** GET /boards/{nodeId}/{boardId}/export: domain/boards/transfer.ts, as answered. */
+export const boardDocumentOut = z.object({
+  format: z.literal('nodus.board'),
+  version: z.literal(1),
+  board: z.object({
+    name: z.string(),
+    /** Items' `i` are the widgets' refs. */
+    layout: z.array(layoutItemSchema),
+    settings: boardSettingsOut,
+  }),
+  widgets: z.array(
+    z.object({
+      ref: z.string(),
+      type: z.string(),
+      title: z.string(),
+      settings: z.record(z.unknown()),
+      query: z.string(),
+    }),
+  ),
+})
+
+export const importAnswerSchema = z.object({
+  board: z.object({ name: z.string() }),
+  /** What it creates (or, with dry_run or problems, would create). */
+  widgets: z.array(z.object({ title: z.string(), type: z.string() })),
+  /** Every problem found: `path` in the document (dotted), a catalogue code and its message. */
+  problems: z.array(z.object({ path: z.string(), type: z.string(), msg: z.string() })),
+  created: z.boolean(),
+  board_id: z.string().uuid().optional(),
+})
