@@ -1,7 +1,6 @@
 import type { LayoutItem } from '@domain/boards/grid'
 import { hasRight } from '@domain/rights/rights'
 import { type ActionFunctionArgs, data, redirect } from '@remix-run/node'
-import type { ShouldRevalidateFunctionArgs } from '@remix-run/react'
 import { pageLayout } from '~/components/board/layout.server'
 import { presentWidget } from '~/components/board/present.server'
 import { type Access, requireAccess } from '~/lib/access.server'
@@ -149,32 +148,4 @@ export async function boardAction({ request }: ActionFunctionArgs) {
       },
     },
   )
-}
-
-/**
- * The board route's own data stays while only widget parameters (`w.…`) change: the widget that
- * changed refetches itself (app/components/board/widget-frame.tsx). A saved layout is the page's
- * already; anything else reloads as usual.
- */
-export function boardShouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  formData,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (formMethod && formData?.get('intent') === 'layout') return false
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname && onlyWidgetParamsChanged(currentUrl, nextUrl))
-    return false
-  return defaultShouldRevalidate
-}
-
-function onlyWidgetParamsChanged(a: URL, b: URL): boolean {
-  const rest = (u: URL) =>
-    [...u.searchParams]
-      .filter(([k]) => !k.startsWith('w.'))
-      .map(([k, v]) => `${k}=${v}`)
-      .sort()
-      .join('&')
-  return rest(a) === rest(b)
 }

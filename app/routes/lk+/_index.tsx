@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BoardView } from '~/components/board/board-view'
 import { boardLinks } from '~/components/board/links'
+import { boardShouldRevalidate } from '~/components/board/should-revalidate'
 import { titleMeta } from '~/lib/meta'
-import { boardAction, boardShouldRevalidate, homeLoader } from './__board.server'
+import { boardAction, homeLoader } from './__board.server'
 
 export const loader = ({ request }: LoaderFunctionArgs) => homeLoader(request)
 export const action = boardAction

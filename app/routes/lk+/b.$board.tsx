@@ -2,9 +2,10 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BoardView } from '~/components/board/board-view'
 import { boardLinks } from '~/components/board/links'
+import { boardShouldRevalidate } from '~/components/board/should-revalidate'
 import type { BoardHandle } from '~/components/layout/app-shell'
 import { titleMeta } from '~/lib/meta'
-import { boardAction, boardLoader, boardShouldRevalidate } from './__board.server'
+import { boardAction, boardLoader } from './__board.server'
 
 /** The shell reads `board` from this route: on an existing board the menus may be hidden. */
 export const handle: BoardHandle = { board: true }

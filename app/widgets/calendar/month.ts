@@ -8,9 +8,11 @@ export function shiftMonth(month: string, by: number): string {
 /** 'November 2026' in the page's language (the month is a calendar month: no time zone applies). */
 export function monthLabel(month: string, locale: string): string {
   const [y, m] = month.split('-').map(Number)
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  const text = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(y, m - 1, 1)),
   )
+  // 'ноябрь 2026 г.' → 'Ноябрь 2026 г.': the first letter only (CSS capitalize would make 'Г.').
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1)
 }
 
 /** dd.MM.yyyy (spec §3 calendar dates). */

@@ -31,24 +31,66 @@ const INPUT_TYPES: Record<string, string> = {
   year: 'number',
 }
 
-function FilterInput({ widgetId, field, value }: { widgetId: string; field: FilterField; value: string }) {
+/** Spec §5: these types filter by a range — from and to, both inclusive (either may stay empty). */
+const RANGE_TYPES = new Set(['date', 'datetime', 'time', 'month', 'quarter', 'year'])
+
+/** The names a field's filter fills (`title`; `created_at.from` and `created_at.to`). */
+export const filterNames = (field: FilterField) =>
+  RANGE_TYPES.has(field.type) ? [`${field.name}.from`, `${field.name}.to`] : [field.name]
+
+function FilterInput({
+  widgetId,
+  field,
+  values,
+}: {
+  widgetId: string
+  field: FilterField
+  values: Record<string, string>
+}) {
   const { t } = useTranslation()
-  const name = widgetParam(widgetId, `filter.${field.name}`)
-  const id = `${widgetId}-filter-${field.name}`
   const label = t(field.title, { defaultValue: field.title })
+  const id = (name: string) => `${widgetId}-filter-${name}`
+  const param = (name: string) => widgetParam(widgetId, `filter.${name}`)
+  if (RANGE_TYPES.has(field.type)) {
+    return (
+      <fieldset className="wt-filter-field wt-filter-range">
+        <legend className="field-label">{label}</legend>
+        {(['from', 'to'] as const).map((bound) => {
+          const name = `${field.name}.${bound}`
+          return (
+            <label key={bound} className="wt-filter-bound" htmlFor={id(name)}>
+              <span>{t(`widget.table.filter_${bound}`)}</span>
+              <input
+                id={id(name)}
+                name={param(name)}
+                type={INPUT_TYPES[field.type] ?? 'text'}
+                defaultValue={values[name] ?? ''}
+                className="input"
+              />
+            </label>
+          )
+        })}
+      </fieldset>
+    )
+  }
   const input =
     field.type === 'checkbox' || field.type === 'switch' ? (
-      <select id={id} name={name} defaultValue={value} className="input">
+      <select
+        id={id(field.name)}
+        name={param(field.name)}
+        defaultValue={values[field.name] ?? ''}
+        className="input"
+      >
         <option value="">{t('widget.table.filter_any')}</option>
         <option value="true">{t('fields.yes')}</option>
         <option value="false">{t('fields.no')}</option>
       </select>
     ) : (
       <input
-        id={id}
-        name={name}
+        id={id(field.name)}
+        name={param(field.name)}
         type={INPUT_TYPES[field.type] ?? 'text'}
-        defaultValue={value}
+        defaultValue={values[field.name] ?? ''}
         className="input"
         maxLength={200}
         autoComplete="off"
@@ -56,7 +98,7 @@ function FilterInput({ widgetId, field, value }: { widgetId: string; field: Filt
     )
   return (
     <div className="wt-filter-field">
-      <label htmlFor={id} className="field-label">
+      <label htmlFor={id(field.name)} className="field-label">
         {label}
       </label>
       {input}
@@ -89,9 +131,9 @@ function FilterForm({
         event.preventDefault()
         const data = new FormData(event.currentTarget)
         const next: Record<string, string | null> = {}
-        for (const f of fields) {
-          const v = String(data.get(widgetParam(widgetId, `filter.${f.name}`)) ?? '').trim()
-          next[`filter.${f.name}`] = v || null
+        for (const name of fields.flatMap(filterNames)) {
+          const v = String(data.get(widgetParam(widgetId, `filter.${name}`)) ?? '').trim()
+          next[`filter.${name}`] = v || null
         }
         onApply(next)
       }
@@ -104,7 +146,7 @@ function FilterForm({
       ))}
       <div className="wt-filter-fields">
         {fields.map((f) => (
-          <FilterInput key={f.name} widgetId={widgetId} field={f} value={values[f.name] ?? ''} />
+          <FilterInput key={f.name} widgetId={widgetId} field={f} values={values} />
         ))}
       </div>
       <div className="wt-filter-actions">
@@ -115,7 +157,7 @@ function FilterForm({
             onApply
               ? (e) => {
                   e.preventDefault()
-                  onApply(Object.fromEntries(fields.map((f) => [`filter.${f.name}`, null])))
+                  onApply(Object.fromEntries(fields.flatMap(filterNames).map((n) => [`filter.${n}`, null])))
                 }
               : undefined
           }
@@ -135,7 +177,7 @@ export function TableFilters(props: FiltersProps) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
-  const count = Object.keys(props.values).length
+  const count = props.fields.filter((f) => filterNames(f).some((n) => props.values[n])).length
   const label = (
     <>
       {t('widget.table.filter')}
