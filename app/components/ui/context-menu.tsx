@@ -105,9 +105,10 @@ function OpenMenu({ at, items, label, onClose }: ContextMenuProps & { at: Contex
         ref={ref}
         className="context-menu"
         style={{
+          // Placed before the browser paints (a layout effect); never hidden meanwhile, so the
+          // first option can take the focus.
           left: place?.x ?? at.x,
           top: place?.y ?? at.y,
-          visibility: place ? 'visible' : 'hidden',
         }}
         data-testid="context-menu"
         onKeyDown={(e) => {
