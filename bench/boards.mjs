@@ -178,6 +178,46 @@ try {
     for (const id of ids.tables) q.set(`w.${id}.page`, String(1 + (i % 7)))
     return { path: new URL(url(b, q.toString())).pathname + `?${q}` }
   }
+  // Warm-up (JIT, the pool's connections, prepared plans), not recorded.
+  for (const b of [board4, board20])
+    await runAutocannon({ url: url(b), headers: auth, connections: 2, duration: 3 })
+
+  // What each widget of the 20 costs alone (`widgets=` one id), one call at a time: the median of 15.
+  results.perWidget = []
+  for (const [i, id] of [...tables, ...cals].entries()) {
+    const times = []
+    for (let k = 0; k < 15; k++) {
+      const t0 = performance.now()
+      const res = await fetch(url(board20, `widgets=${id}`), { headers: auth })
+      await res.arrayBuffer()
+      times.push(performance.now() - t0)
+    }
+    times.sort((a, b) => a - b)
+    const row = {
+      widget:
+        i < tables.length
+          ? `table: ${tableQueries[i] || '(all)'}`
+          : `calendar ${calendars[i - tables.length][0].navigation.field}: ${calendars[i - tables.length][1] || '(all)'}`,
+      p50_ms: Math.round(times[7] * 10) / 10,
+      load: load(),
+    }
+    results.perWidget.push(row)
+    console.log(JSON.stringify(row))
+  }
+  const none = []
+  for (let k = 0; k < 15; k++) {
+    const t0 = performance.now()
+    await (await fetch(url(board20, 'widgets='), { headers: auth })).arrayBuffer()
+    none.push(performance.now() - t0)
+  }
+  none.sort((a, b) => a - b)
+  results.perWidget.push({
+    widget: 'none (widgets= empty: access, board, no widget)',
+    p50_ms: Math.round(none[7] * 10) / 10,
+    load: load(),
+  })
+  console.log(JSON.stringify(results.perWidget.at(-1)))
+
   for (const [name, b, ids] of [
     ['4 widgets', board4, { tables: tables.slice(0, 2), cals: cals.slice(0, 2) }],
     ['20 widgets', board20, { tables, cals }],
