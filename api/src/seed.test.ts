@@ -70,6 +70,13 @@ describe('the demo workflow (SEED_DEMO=1)', () => {
     const oldest = new Date(newest.body.data[0].created_at).getTime()
     expect(Date.now() - oldest).toBeGreaterThan(50 * 86_400_000)
     expect(Date.now() - oldest).toBeLessThan(62 * 86_400_000)
+    // The user sees pages of five tasks and a month with dots on the board.
+    const [table, calendar] = board.widgets.map((w: { id: string }) => w.id)
+    const data = await h.call('GET', `/boards/${start}/${board.id}/data`, { token: await h.login(USER) })
+    expect(data.status).toBe(200)
+    expect(data.body.data[table].data.rows).toHaveLength(5)
+    expect(data.body.data[table].data.meta.total).toBeGreaterThanOrEqual(244)
+    expect(Object.keys(data.body.data[calendar].data.days).length).toBeGreaterThan(0)
   })
 
   it('seeds once: a second run leaves the database as it is', async () => {

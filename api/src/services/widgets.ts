@@ -184,17 +184,24 @@ export async function editWidget(
   })
 }
 
-/** Deletes a widget: it leaves every board it sat on, and their layouts lose its item. */
+/**
+ * Deletes a widget: it leaves every board it sat on, and their layouts lose its item. Its boards
+ * are held before the widget, in the order bind-board takes them (board, then widgets), so the two
+ * never wait on each other.
+ */
 export async function removeWidget(db: Db, c: Caller, nodeId: string, id: string) {
   await requireNodeRight(db, c.auth, nodeId, 'is_admin')
   return db.transaction(async (tx) => {
-    const row = await lockWidget(tx, nodeId, id)
-    if (!row) throw widgetNotFound()
-    const boardIds = (await boardIdsOf(tx, nodeId, [id])).get(id) ?? []
+    const boardIds = [...((await boardIdsOf(tx, nodeId, [id])).get(id) ?? [])].sort()
+    const held = []
     for (const boardId of boardIds) {
       const board = await lockBoard(tx, nodeId, boardId)
-      if (board) await updateBoard(tx, nodeId, boardId, { layout: board.layout.filter((it) => it.i !== id) })
+      if (board) held.push(board)
     }
+    const row = await lockWidget(tx, nodeId, id)
+    if (!row) throw widgetNotFound()
+    for (const board of held)
+      await updateBoard(tx, nodeId, board.id, { layout: board.layout.filter((it) => it.i !== id) })
     await deleteWidget(tx, nodeId, id)
     await auditIn(tx, c, nodeId, 'widgets.widget_deleted', id, { title: row.title })
     return { id }

@@ -9,6 +9,9 @@ import { useBoardsT } from './use-boards-t'
 export interface ImportProblem {
   type: string
   msg?: string
+  /** Where in the document (`widgets.0.query`), as the dry run says it… */
+  path?: string
+  /** …or as a refusal's detail entry says it. */
   loc?: (string | number)[]
   ctx?: Record<string, unknown>
 }
@@ -99,7 +102,8 @@ export function ImportUpload({
 
 /** A problem's text: its code's message with the entry's own placeholders, and where it is. */
 function problemText(t: (key: string, o?: Record<string, unknown>) => string, p: ImportProblem) {
-  const where = p.loc?.length ? ` (${p.loc.join('.')})` : ''
+  const at = p.path ?? p.loc?.join('.')
+  const where = at ? ` (${at})` : ''
   return `${t(p.type, { position: '?', field: '', ...p.ctx })}${where}`
 }
 

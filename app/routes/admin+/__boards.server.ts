@@ -34,7 +34,6 @@ import {
   unknownIntent,
   upstreamFailure,
 } from './__admin.server'
-import { pending } from './__pending-calls.server'
 
 /** /admin/boards: a page of the node's boards. */
 export async function listLoader({ request }: LoaderFunctionArgs) {
@@ -183,14 +182,13 @@ export async function editAction({ request, params }: ActionFunctionArgs) {
 /** /admin/boards/{id}/export: the board's JSON document as a file to download. */
 export async function exportLoader({ request, params }: LoaderFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
-  const res = await pending(api).get('/api/boards/{nodeId}/{boardId}/export', {
+  const res = await api.get('/api/boards/{nodeId}/{boardId}/export', {
     path: { nodeId: node.id, boardId: params.boardId ?? '' },
   })
   if (res.status === 404)
     throw await redirectWithToast(request, paths.list(), { type: 'warning', code: 'boards.board_not_found' })
   if (!res.ok) throw upstreamFailure(res)
-  const doc = res.data as { board?: { name?: string } }
-  const name = (doc.board?.name ?? 'board').replace(/[^\p{L}\p{N}_-]+/gu, '-').slice(0, 60) || 'board'
+  const name = res.data.board.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').slice(0, 60) || 'board'
   return new Response(`${JSON.stringify(res.data, null, 2)}\n`, {
     headers: {
       'content-type': 'application/json; charset=utf-8',
@@ -244,7 +242,7 @@ export async function importAction({ request }: ActionFunctionArgs) {
     return data<ImportReply>({ intent, result: submission.reply() }, { status: 400 })
   const document = submission.value.text
   const dryRun = intent === 'check'
-  const res = await pending(api).post('/api/boards/{nodeId}/import', {
+  const res = await api.post('/api/boards/{nodeId}/import', {
     path: { nodeId: node.id },
     body: { document, dry_run: dryRun },
   })
@@ -258,16 +256,15 @@ export async function importAction({ request }: ActionFunctionArgs) {
     }
     return data<ImportReply>({ intent, preview, text }, { status: res.status })
   }
-  const answer = res.data as unknown as ImportPreview & { board: { id?: string; name: string } }
-  if (dryRun) {
-    const preview: ImportPreview = {
-      board: { name: answer.board?.name ?? '' },
-      widgets: (answer.widgets ?? []).map((w) => ({ title: w.title, type: w.type })),
-      problems: answer.problems ?? [],
-    }
-    return data<ImportReply>({ intent, preview, text })
+  const answer = res.data
+  const preview: ImportPreview = {
+    board: { name: answer.board?.name ?? '' },
+    widgets: (answer.widgets ?? []).map((w) => ({ title: w.title, type: w.type })),
+    problems: answer.problems ?? [],
   }
-  const to = answer.board?.id ? paths.item(answer.board.id) : paths.list()
+  // A dry run, or an import the upstream refused for its problems: what it would create, and why not.
+  if (dryRun || !answer.created) return data<ImportReply>({ intent, preview, text })
+  const to = answer.board_id ? paths.item(answer.board_id) : paths.list()
   return redirectWithToast(request, to, ...resultToasts(res, 'boards.board_imported'))
 }
 

@@ -25,7 +25,6 @@ import {
   unknownIntent,
   upstreamFailure,
 } from './__admin.server'
-import { pending } from './__pending-calls.server'
 
 /** The list's query: page, search, and the type it keeps to (an unknown type is no filter). */
 function widgetQueryOf(request: Request) {
@@ -117,12 +116,13 @@ async function loadPreview(
   nodeId: string,
   widgetId: string,
 ): Promise<PreviewData> {
-  const res = await pending(api).get('/api/widgets/{nodeId}/{widgetId}/data', {
+  const res = await api.get('/api/widgets/{nodeId}/{widgetId}/data', {
     path: { nodeId, widgetId },
     query: previewParams(request, widgetId),
   })
   if (res.ok) {
-    const answer = res.data as { type: string; data: unknown }
+    const answer = res.data
+    if ('error' in answer) return { ok: false, codes: [answer.error.type] }
     return { ok: true, type: answer.type, data: answer.data }
   }
   const first = res.detail[0]
