@@ -275,7 +275,7 @@ try {
         tasks_in_month: rows,
         p50_ms: Math.round(times[15] * 100) / 100,
         min_ms: Math.round(times[0] * 100) / 100,
-        index_only: /Index Only Scan using tasks_created_idx/.test(plan),
+        index_only: /Index Only Scan (Backward )?using tasks_created_idx/.test(plan),
         load: load(),
         plan,
       }
