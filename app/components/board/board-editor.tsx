@@ -1,5 +1,5 @@
 import { clampItem, GRID, type LayoutItem } from '@domain/boards/grid'
-import type { CSSProperties, ReactNode, RefObject } from 'react'
+import { type CSSProperties, type ReactNode, type RefObject, useEffect } from 'react'
 import ReactGridLayout, { type Layout, useContainerWidth } from 'react-grid-layout'
 
 export interface BoardEditorProps {
@@ -21,7 +21,24 @@ const RESIZE = { enabled: true, handles: ['se', 'e', 's'] as ('se' | 'e' | 's')[
  * §5 rules (domain clampItem: min/max and at least 1, within the columns and rows) with the
  * widget type's minimum size the items carry. Loaded only when an administrator starts editing.
  */
+/**
+ * react-draggable adds a <style> of its own on the first drag, which the page's CSP refuses (no
+ * nonce). One with its id and the page's nonce (the csp-nonce meta, as react-aria reads it) is there
+ * first, so it adds none; the rules it would have held are in widgets.css.
+ */
+function useDraggableStyle() {
+  useEffect(() => {
+    if (document.getElementById('react-draggable-style-el')) return
+    const style = document.createElement('style')
+    style.id = 'react-draggable-style-el'
+    const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.nonce
+    if (nonce) style.nonce = nonce
+    document.head.appendChild(style)
+  }, [])
+}
+
 export function BoardEditor({ layout, initialWidth, onLayoutChange, children }: BoardEditorProps) {
+  useDraggableStyle()
   const { width, containerRef } = useContainerWidth({ initialWidth })
   const minById = new Map(layout.map((it) => [it.i, it]))
   return (

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { Menu, MenuItem } from 'react-aria-components'
+import { Menu, MenuItem } from 'react-aria-components/Menu'
 import { createPortal } from 'react-dom'
 
 /*

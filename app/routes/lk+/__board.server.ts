@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, data, redirect } from '@remix-run/node'
 import { pageLayout } from '~/components/board/layout.server'
 import { presentWidget } from '~/components/board/present.server'
 import { type Access, requireAccess } from '~/lib/access.server'
-import { boardWidgetData, perWidget } from '~/lib/boards/widget-data.server'
+import { loadBoardData } from '~/lib/boards/board-data.server'
 import { requireCsrf } from '~/lib/csrf.server'
 import { i18next } from '~/lib/i18next.server'
 import { translator } from '~/lib/page.server'
@@ -47,8 +47,11 @@ async function boardPage(request: Request, access: Access, board: Board | null) 
   const at = Date.now()
   const search = new URL(request.url).searchParams
   const raw: Record<string, Promise<WidgetResult>> = board && widgets.length
-    ? perWidget(
-        boardWidgetData(request, access, board.id, search),
+    ? await loadBoardData(
+        upstream(request),
+        access.node.id,
+        board.id,
+        search,
         widgets.map((w) => w.id),
       )
     : {}
@@ -93,9 +96,13 @@ export async function dataLoader(request: Request, boardId: string) {
   const ids = url.searchParams.get('widgets')?.split(',').filter(Boolean)
   const [t, locale] = await Promise.all([translator(request), i18next.getLocale(request)])
   const at = Date.now()
-  const all = await boardWidgetData(request, access, boardId, url.searchParams, ids)
+  const promises = await loadBoardData(upstream(request), access.node.id, boardId, url.searchParams, ids)
   const out: Record<string, WidgetResult> = {}
-  for (const [id, result] of Object.entries(all)) out[id] = presentWidget(result, t, locale)
+  await Promise.all(
+    Object.entries(promises).map(async ([id, p]) => {
+      out[id] = presentWidget(await p, t, locale)
+    }),
+  )
   return { at, data: out }
 }
 

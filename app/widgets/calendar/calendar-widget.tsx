@@ -10,8 +10,8 @@ import {
   CalendarGridHeader,
   CalendarHeaderCell,
   CalendarStateContext,
-  I18nProvider,
-} from 'react-aria-components'
+} from 'react-aria-components/Calendar'
+import { I18nProvider } from 'react-aria-components/I18nProvider'
 import { useTranslation } from 'react-i18next'
 import { StatusDot } from '~/components/admin-workflow/status-dot'
 import { ChevronLeftIcon, ChevronRightIcon } from '~/components/ui/icons'
