@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unchanged } from '../../../test/db-state'
 import { locs } from '../../../test/details'
-import { bindWithRights, createUser, tamper, UNKNOWN_ID } from '../../../test/tenant-factories'
+import { bindWithRights, createTeam, createUser, tamper, UNKNOWN_ID } from '../../../test/tenant-factories'
 import { startWorkflowApi } from '../../../test/workflow-factories'
 import { rights } from '../../db/schema'
 import { grantRight } from '../../repositories/rights-repository'
@@ -401,6 +401,21 @@ describe('board_view', () => {
   })
 })
 
+describe('board_view through a team', () => {
+  it('adds the team’s boards to the member’s own', async () => {
+    const tag = suffix()
+    const a = await makeBoard({ name: `Tm${tag} a` })
+    const b = await makeBoard({ name: `Tm${tag} b` })
+    await makeBoard({ name: `Tm${tag} c` })
+    const u = await viewer([a.id])
+    const team = await createTeam(w.h, w.startId, [u.id])
+    await grantRight(w.h.database.db, w.startId, { type: 'team', id: team.id }, 'board_view', [b.id])
+    await waitFor(async () => (await call('GET', `/boards/${w.startId}/${b.id}`, u.token)).status === 200)
+    const list = await call('GET', `/boards/${w.startId}?search=tm${tag}`, u.token)
+    expect(list.body.data.map((x: BoardOut) => x.id)).toEqual([a.id, b.id])
+  })
+})
+
 describe('GET, PUT /boards/{nodeId}/home', () => {
   it('answers the chosen board while viewable, else the default if viewable, else null', async () => {
     const def = await makeBoard({ is_default: true })
@@ -449,9 +464,9 @@ describe('GET, PUT /boards/{nodeId}/home', () => {
       expect([res.status, locs(res.body)]).toEqual([404, ['body.board_id:boards.board_not_found']])
     }
     const bad = await refused(() => call('PUT', `/boards/${w.startId}/home`, u.token, { board_id: 'x' }))
-    expect(bad.status).toBe(422)
+    expect([bad.status, locs(bad.body)]).toEqual([422, ['body.board_id:value_error.uuid']])
     const missing = await refused(() => call('PUT', `/boards/${w.startId}/home`, u.token, {}))
-    expect(missing.status).toBe(422)
+    expect([missing.status, locs(missing.body)]).toEqual([422, ['body.board_id:value_error.missing']])
     const other = await refused(() => call('GET', `/boards/${w.demoId}/home`, u.token))
     expect(other.status).toBe(404)
   })

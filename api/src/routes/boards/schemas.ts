@@ -52,7 +52,9 @@ export const widgetParams = z.object({ nodeId: idSchema, widgetId: idSchema })
 export const homeInput = z
   .object({
     board_id: z.union([idSchema, z.null()], {
-      errorMap: () => ({ message: 'value_error.uuid' }),
+      errorMap: (_, ctx) => ({
+        message: ctx.data === undefined ? 'value_error.missing' : 'value_error.uuid',
+      }),
     }),
   })
   .strict('value_error.extra')

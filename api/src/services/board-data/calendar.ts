@@ -11,6 +11,7 @@ import type { SortKey } from '../../rql'
 import { joinClauses } from '../../rql'
 import type { NodeConfig } from '../node-config'
 import { configCovering } from '../node-config'
+import { cachedTotal } from '../task-counts'
 import { scopeCondition, selectMatching } from '../task-query'
 import { widgetQuery } from './query'
 import { type DataContext, type DataProvider, settingOf, taskSummary, WidgetFailure } from './types'
@@ -99,8 +100,13 @@ export const calendarData: DataProvider<CalendarParams, CalendarData> = {
           { name: field.name, expr: field.value, type: field.sortType, direction: 'asc', nullable: false },
           { name: 'id', expr: sql`${tasks.id}`, type: 'uuid', direction: 'asc', nullable: false },
         ]
+    // Kept a moment per node and query, and forgotten on the node's task writes, like a table's total.
+    const { sql: text, params: bound } = aggregate.toSQL()
+    const month = cachedTotal(ctx.nodeId, `${text}\u0000${JSON.stringify(bound)}`, () =>
+      aggregate.then((rows) => rows.map((r) => ({ day: r.day, n: r.n }))),
+    )
     const [days, rows] = await Promise.all([
-      aggregate,
+      month,
       selectMatching(
         ctx.db,
         { ...compiled, orderBy },

@@ -98,11 +98,21 @@ export async function runBoard(
   search: URLSearchParams,
   log?: FailureLog,
 ): Promise<BoardRun> {
-  const ctx = await viewerContext(db, c, nodeId)
-  if (!(await boardOfNode(db, nodeId, boardId))) throw notFound('boards.board_not_found')
-  if (!hasRight(ctx.who.rights, 'board_view', boardId)) throw forbidden()
   const only = listedWidgets(search.get('widgets'))
-  const widgets = only?.length === 0 ? [] : await widgetsOfBoard(db, nodeId, boardId, only)
+  // One round trip's wait instead of three: the board and its widgets are read while the caller's
+  // access is checked, and thrown away unless it passes (node first, then board, then right).
+  const [viewer, board, bound] = await Promise.allSettled([
+    viewerContext(db, c, nodeId),
+    boardOfNode(db, nodeId, boardId),
+    only?.length === 0 ? Promise.resolve([]) : widgetsOfBoard(db, nodeId, boardId, only),
+  ])
+  if (viewer.status === 'rejected') throw viewer.reason
+  const ctx = viewer.value
+  if (board.status === 'rejected') throw board.reason
+  if (!board.value) throw notFound('boards.board_not_found')
+  if (!hasRight(ctx.who.rights, 'board_view', boardId)) throw forbidden()
+  if (bound.status === 'rejected') throw bound.reason
+  const widgets = bound.value
   const params = widgetParamsOf(search)
   return {
     results: widgets.map((w) => [w.id, computeWidget(ctx, w, params.get(w.id) ?? {}, log)]),
