@@ -1,4 +1,5 @@
 import type { LinksFunction } from '@remix-run/node'
+import gridStyles from 'react-grid-layout/css/styles.css'
 import { fieldLinks } from '~/fields/links'
 import adminStyles from '../admin/admin.css'
 import adminUiStyles from '../admin-ui/admin-ui.css'
@@ -12,5 +13,7 @@ export const boardsAdminLinks: LinksFunction = () => [
   { rel: 'stylesheet', href: workflowStyles },
   // The switches (AdminToggle) of the board's menu options.
   { rel: 'stylesheet', href: adminUiStyles },
+  // react-grid-layout's own rules (items, placeholder, resize handles), before ours over them.
+  { rel: 'stylesheet', href: gridStyles },
   { rel: 'stylesheet', href: styles },
 ]
