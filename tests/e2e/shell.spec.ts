@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN, USER } from './env'
-import { patchStartNode, reloadUntil, signInHome } from './shell-utils'
+import { patchStartNode, reloadUntil, signInHome, startNodeId } from './shell-utils'
 import { apiToken, collectConsoleErrors } from './utils'
 
 /**
@@ -107,11 +107,21 @@ test.describe('task creation', () => {
 })
 
 test.describe('pages of the personal area', () => {
-  test('boards are titled Дашборды; an unknown task card or path is page-not-found', async ({ page }) => {
+  test('boards are titled Дашборды; an unknown board, task card or path is page-not-found', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, USER)
+    const home = await request.get(`${ORIGIN}/api/boards/${await startNodeId(request)}/home`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    const board = (await home.json()).data as { id: string }
     await signInHome(page, USER)
-    await page.goto('/lk/b/main')
+    await page.goto(`/lk/b/${board.id}`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Дашборды')
     await expect(page).toHaveTitle('Дашборды · Nodus')
+    await page.goto('/lk/b/main')
+    await expect(page).toHaveURL(`${ORIGIN}/errors/page-not-found`)
     await page.goto('/lk/t/DEV/DEV-1')
     await expect(page).toHaveURL(`${ORIGIN}/errors/page-not-found`)
     await page.goto('/lk/no/such/page')
