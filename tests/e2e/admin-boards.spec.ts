@@ -96,6 +96,14 @@ for (const js of [true, false]) {
       edit = dialog(page)
       await expect(edit.getByLabel('Query')).toHaveValue('order by key')
       await expect(edit.getByLabel('Tasks per page')).toHaveValue('7')
+      // The preview: the saved widget through the table's own component, its pages as links.
+      const preview = edit.getByTestId('widget-preview')
+      await expect(preview.getByTestId('table-widget')).toBeVisible()
+      await expect(preview.getByTestId('table-key')).toHaveCount(7)
+      const first = await preview.getByTestId('table-key').first().textContent()
+      await preview.getByRole('link', { name: 'Page 2', exact: true }).click()
+      await expect(page).toHaveURL(/w\.[0-9a-f-]{36}\.page=2/)
+      await expect(dialog(page).getByTestId('table-key').first()).not.toHaveText(first ?? '')
 
       await addWidget(page, 'Calendar', name('Calendar'))
       edit = dialog(page)
@@ -202,6 +210,49 @@ for (const js of [true, false]) {
       await expect(row).toContainText('2')
       if (!js) await expect(row.getByTestId('default-mark')).toBeVisible()
       expect(errors.list).toEqual([])
+    })
+
+    test('boards: with JavaScript a widget drags and resizes on the grid, saved by itself', async ({
+      page,
+    }) => {
+      test.skip(!js, 'the grid needs JavaScript; without it the numeric fields above do the same')
+      await page.goto('/admin/boards')
+      await page.getByRole('link', { name: name('Main board'), exact: true }).click()
+      await page.locator('.dialog-overlay:not([data-static])').waitFor()
+      const edit = dialog(page)
+      const grid = edit.getByTestId('layout-grid')
+      const values = () =>
+        edit
+          .getByTestId('layout-form')
+          .locator('tbody tr', { hasText: name('Calendar') })
+          .locator('input[type=number]')
+          .evaluateAll((els) => els.map((e) => Number((e as HTMLInputElement).value)))
+      expect(await values()).toEqual([30, 0, 18, 12])
+      const card = grid.locator('.layout-item', { hasText: name('Calendar') })
+      const drag = async (from: { x: number; y: number }, dx: number, dy: number) => {
+        await page.mouse.move(from.x, from.y)
+        await page.mouse.down()
+        for (let i = 1; i <= 10; i++) await page.mouse.move(from.x + (dx * i) / 10, from.y + (dy * i) / 10)
+        await page.mouse.up()
+      }
+      // Drag it by its header towards the left, under the table.
+      await grid.scrollIntoViewIfNeeded()
+      const handle = await card.locator('.layout-item-handle').boundingBox()
+      if (!handle) throw new Error('no handle')
+      await drag({ x: handle.x + 10, y: handle.y + handle.height / 2 }, -handle.width, 0)
+      await expect.poll(async () => (await values())[0]).toBeLessThan(30)
+      // Resize it by its corner: narrower.
+      await card.hover()
+      const corner = await card.locator('.react-resizable-handle').boundingBox()
+      if (!corner) throw new Error('no resize handle')
+      await drag({ x: corner.x + corner.width / 2, y: corner.y + corner.height / 2 }, -40, 40)
+      await expect.poll(async () => (await values())[2]).toBeLessThan(18)
+      const moved = await values()
+      // Saved 1,500 ms after the last move, without a click.
+      await expect(edit.getByTestId('layout-status')).toHaveText('Changes saved', { timeout: 10_000 })
+      await page.goto(page.url())
+      await page.locator('.dialog-overlay:not([data-static])').waitFor()
+      expect(await values()).toEqual(moved)
     })
 
     test('boards: import checks the document first (a dry run), then imports it', async ({ page }) => {

@@ -4,6 +4,7 @@ import { useFetcher } from '@remix-run/react'
 import type React from 'react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import ReactGridLayout, { type Layout, useContainerWidth } from 'react-grid-layout'
+import { createScaledStrategy } from 'react-grid-layout/core'
 import { CsrfInput } from '~/components/csrf-input'
 import type { FormReply } from '../admin/use-intent-result'
 import { Button } from '../ui/button'
@@ -58,10 +59,12 @@ export function LayoutEditor({
   const byId = useMemo(() => new Map(widgets.map((w) => [w.id, w])), [widgets])
 
   // A newer layout from the server (after a save, a widget added or removed) replaces ours unless
-  // there are changes of ours not yet sent.
+  // there are changes of ours not yet sent. Only when it arrives: not when a save starts.
+  const dirtyRef = useRef(dirty)
+  dirtyRef.current = dirty
   useEffect(() => {
-    if (!dirty) setItems(layout)
-  }, [layout, dirty])
+    if (!dirtyRef.current) setItems(layout)
+  }, [layout])
 
   const reply = fetcher.data?.intent === 'layout' ? fetcher.data.result : undefined
   const errors = (reply?.error ?? {}) as Record<string, string[] | null>
@@ -88,6 +91,7 @@ export function LayoutEditor({
     if (same(next, items)) return
     setItems(next)
     setDirty(true)
+    setStatus('idle')
   }
 
   const onGrid = (next: Layout) =>
@@ -208,7 +212,20 @@ export function LayoutEditor({
   )
 }
 
-/** The board's grid (spec §9: 48 columns, rows of 30 px, 15 px margins) with each widget's card. */
+/** The width the grid is laid out at, then scaled to the dialog: a board's proportions, not a strip's. */
+const BOARD_WIDTH = 1200
+
+/** The grid's height in pixels at full scale (rows, the margins between them and around). */
+const heightOf = (items: readonly LayoutItem[]) => {
+  const rows = items.reduce((max, it) => Math.max(max, it.y + it.h), 0)
+  return rows * GRID.rowHeight + (rows + 1) * GRID.margin[1]
+}
+
+/**
+ * The board's grid (spec §9: 48 columns, rows of 30 px, 15 px margins) with each widget's card,
+ * laid out at a board's width and scaled down to the dialog's (react-grid-layout's scaled
+ * position strategy keeps the pointer and the items together while dragging).
+ */
 function LayoutGrid({
   items,
   byId,
@@ -220,6 +237,20 @@ function LayoutGrid({
 }) {
   const { t } = useBoardsT()
   const { width, containerRef, mounted } = useContainerWidth({ initialWidth: 900 })
+  const scale = Math.min(1, width / BOARD_WIDTH)
+  // The scale without the strategy's own drag position: that one counts from the viewport, not
+  // from the grid (react-grid-layout 2.3), while the default counts from the grid and divides by it.
+  const strategy = useMemo(() => {
+    const { calcDragPosition: _, ...scaled } = createScaledStrategy(scale)
+    return scaled
+  }, [scale])
+  const moving = useRef(false)
+  // The grid tells its new layout after the stop: listen until then.
+  const stop = () => {
+    setTimeout(() => {
+      moving.current = false
+    }, 0)
+  }
   const layout = useMemo(
     () =>
       items.map((it) => {
@@ -232,39 +263,53 @@ function LayoutGrid({
     <div
       ref={containerRef as React.RefObject<HTMLDivElement>}
       className="layout-grid"
+      style={{ height: Math.ceil(heightOf(items) * scale) }}
       aria-label={t('admin_boards.layout.grid')}
       data-testid="layout-grid"
     >
       {mounted ? (
-        <ReactGridLayout
-          layout={layout}
-          width={width}
-          gridConfig={{
-            cols: GRID.cols,
-            rowHeight: GRID.rowHeight,
-            margin: GRID.margin,
-            maxRows: GRID.maxRows,
-          }}
-          dragConfig={{ handle: '.layout-item-handle' }}
-          onDragStop={(next) => onChange(next)}
-          onResizeStop={(next) => onChange(next)}
-        >
-          {items.map((it) => {
-            const w = byId.get(it.i)
-            return (
-              <div key={it.i} className="layout-item" data-widget={it.i}>
-                <div className="layout-item-handle">
-                  <span className="layout-item-title">{w?.title ?? it.i}</span>
+        <div className="layout-grid-board" style={{ width: BOARD_WIDTH, transform: `scale(${scale})` }}>
+          <ReactGridLayout
+            layout={layout}
+            width={BOARD_WIDTH}
+            gridConfig={{
+              cols: GRID.cols,
+              rowHeight: GRID.rowHeight,
+              margin: GRID.margin,
+              maxRows: GRID.maxRows,
+            }}
+            dragConfig={{ handle: '.layout-item-handle' }}
+            positionStrategy={strategy}
+            onDragStart={() => {
+              moving.current = true
+            }}
+            onResizeStart={() => {
+              moving.current = true
+            }}
+            onDragStop={() => stop()}
+            onResizeStop={() => stop()}
+            onLayoutChange={(next) => {
+              // Only what a person moved: not the grid settling the layout when it mounts.
+              if (moving.current) onChange(next)
+            }}
+          >
+            {items.map((it) => {
+              const w = byId.get(it.i)
+              return (
+                <div key={it.i} className="layout-item" data-widget={it.i}>
+                  <div className="layout-item-handle">
+                    <span className="layout-item-title">{w?.title ?? it.i}</span>
+                  </div>
+                  <div className="layout-item-body">
+                    <span className="muted">
+                      {w ? t(`admin_widgets.type.${w.type}`, { defaultValue: w.type }) : null} · {it.w}×{it.h}
+                    </span>
+                  </div>
                 </div>
-                <div className="layout-item-body">
-                  <span className="muted">
-                    {w ? t(`admin_widgets.type.${w.type}`, { defaultValue: w.type }) : null} · {it.w}×{it.h}
-                  </span>
-                </div>
-              </div>
-            )
-          })}
-        </ReactGridLayout>
+              )
+            })}
+          </ReactGridLayout>
+        </div>
       ) : null}
     </div>
   )

@@ -1,6 +1,5 @@
 import { messageFor } from '@domain/errors/catalogue'
 import type { TaskSummary } from '@domain/widgets/common'
-import type { WidgetKind } from '@domain/widgets/types'
 import type { Db } from '../../db/client'
 import type { WidgetRow } from '../../repositories/board-data-repository'
 import type { TaskRow } from '../../repositories/tasks-repository'
@@ -26,9 +25,6 @@ export interface DataContext {
 export interface DataProvider<Params = unknown, Data = unknown> {
   compute(ctx: DataContext, widget: WidgetRow, params: Params): Promise<Data>
 }
-
-/** A provider for a registered widget kind, its params and data typed by the kind. */
-export type ProviderOf<K> = K extends WidgetKind<infer P, infer D> ? DataProvider<P, D> : never
 
 /**
  * Why one widget has no data (its stored query no longer parses, its type or date field is gone):
