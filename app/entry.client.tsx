@@ -22,6 +22,9 @@ function localeBackend(version: string): BackendModule {
 }
 
 async function hydrate() {
+  // This browser runs scripts: the server may stream the next pages (app/entry.server.tsx).
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain flag, read by the server only
+  document.cookie = 'js=1; path=/; max-age=31536000; samesite=lax'
   // The server chose the language; the browser takes it from <html lang> so hydration matches.
   const html = document.documentElement
   const lng = isLanguage(html.lang) ? html.lang : DEFAULT_LANGUAGE

@@ -30,6 +30,11 @@ function textsJson(lng: string): string {
   return json
 }
 
+/** The cookie entry.client sets: this browser runs the page's scripts. */
+const SCRIPTS_COOKIE = 'js'
+const hasScripts = (request: Request) =>
+  new RegExp(`(?:^|;\\s*)${SCRIPTS_COOKIE}=1(?:;|$)`).test(request.headers.get('cookie') ?? '')
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -44,8 +49,12 @@ export default async function handleRequest(
   await instance.use(initReactI18next).init({ ...i18nConfig, resources, lng })
 
   const nonce = createNonce()
-  // Crawlers get the whole page at once; browsers get the shell as soon as it is ready.
-  const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady'
+  // Crawlers, and browsers that have never run our scripts, get the whole page at once: React shows
+  // streamed parts (a board's widgets) with inline scripts, which a browser without JavaScript never
+  // runs. Browsers that run them (the `js` cookie, set by entry.client) get the shell as soon as it is
+  // ready and each widget as it comes.
+  const streams = !isbot(request.headers.get('user-agent')) && hasScripts(request)
+  const readyEvent = streams ? 'onShellReady' : 'onAllReady'
 
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   responseHeaders.set(

@@ -97,6 +97,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        {/* Spec §9: the context dropdown mounts here (app/components/ui/context-menu.tsx). */}
+        <div id="app-root" />
         <I18nTexts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -27,7 +27,11 @@ const USERS = 50
 /** The key of generated task n (0 ≤ n < N), as the insert below writes it; its cf_bucket is n % 1000. */
 export const keyOf = (n) => `${PROCESSES[n % 3]}-${Math.floor(n / 3) + 1}`
 
-export async function generate({ url, node, tasks: total, chunk }) {
+/**
+ * `spacing`: seconds between two tasks' created_at, the newest now (20 by default: 1M tasks span
+ * 231 days). The boards bench spaces them wider so that a month holds as many tasks at any N.
+ */
+export async function generate({ url, node, tasks: total, chunk, spacing = 20 }) {
   const db = new pg.Client({ connectionString: url })
   await db.connect()
   const t0 = Date.now()
@@ -119,8 +123,8 @@ export async function generate({ url, node, tasks: total, chunk }) {
                              else jsonb_build_array((array['bug','feature','chore','security'])[1 + ${h(14)} % 4]) end,
              'cf_done', ${h(15)} % 4 = 0,
              'cf_bucket', n % 1000),
-           now() - ($8 - n) * interval '20 seconds',
-           now() - ($8 - n) * interval '20 seconds' + (${h(16)} % 86400) * interval '1 second'
+           now() - ($8 - n) * $11::int * interval '1 second',
+           now() - ($8 - n) * $11::int * interval '1 second' + (${h(16)} % 86400) * interval '1 second'
       from generate_series($9::int, $10::int) as n`
   // Bulk load: the GIN indexes (custom-field equality and trigrams) are dropped for the inserts and
   // built once afterwards — much faster than maintaining them row by row. Their definitions are read
@@ -135,7 +139,19 @@ export async function generate({ url, node, tasks: total, chunk }) {
   for (let from = 0; from < total; from += chunk) {
     const to = Math.min(total, from + chunk) - 1
     const c0 = Date.now()
-    await q(insert, [nodeId, processIds, PROCESSES, statusIds, userIds, WORDS, adminId, total, from, to])
+    await q(insert, [
+      nodeId,
+      processIds,
+      PROCESSES,
+      statusIds,
+      userIds,
+      WORDS,
+      adminId,
+      total,
+      from,
+      to,
+      spacing,
+    ])
     chunks.push(Date.now() - c0)
     process.stderr.write(`  ${to + 1}/${total} tasks (${Date.now() - c0} ms)\n`)
   }

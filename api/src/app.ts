@@ -15,6 +15,8 @@ import { inputGuardPlugin } from './http/input-guard'
 import { API_PREFIX } from './http/prefix'
 import { TokenSigner } from './lib/tokens'
 import { attachmentsRoutes } from './routes/attachments'
+import { boardsRoutes } from './routes/boards'
+import { boardDataRoutes } from './routes/boards/data'
 import { fieldsRoutes } from './routes/fields'
 import { formsRoutes } from './routes/forms'
 import { healthRoutes } from './routes/health'
@@ -27,6 +29,7 @@ import { tasksRoutes } from './routes/tasks'
 import { rqlRoutes } from './routes/tasks/rql-routes'
 import { teamsRoutes } from './routes/teams'
 import { usersRoutes } from './routes/users'
+import { widgetsRoutes } from './routes/widgets'
 import { AuthCache, registerAuthCache } from './services/auth-cache'
 import { forgetTotals, forgetTotalsOn } from './services/task-counts'
 import { type FileStorage, openStorage } from './storage'
@@ -185,6 +188,10 @@ export async function buildApp(
       await api.register(statusesRoutes, { prefix: '/statuses' })
       await api.register(progressRoutes, { prefix: '/progress' })
       await api.register(processesRoutes, { prefix: '/processes' })
+      await api.register(boardsRoutes, { prefix: '/boards' })
+      await api.register(widgetsRoutes, { prefix: '/widgets' })
+      // The board data calls (branch boards-data): full paths /boards/…/data and /widgets/…/data.
+      await api.register(boardDataRoutes)
       // Tasks, their parts and queries write only task rows, never what the auth cache holds.
       await api.register(async (work) => {
         work.addHook('onRoute', (route) => {

@@ -1,7 +1,10 @@
+import { getWidgetType } from '@domain/widgets/registry'
 import { taskKey } from '@domain/workflow/process-key'
 import { eq } from 'drizzle-orm'
 import type { Tx } from './db/client'
 import {
+  boards,
+  boardWidgets,
   fields,
   forms,
   processes,
@@ -10,14 +13,17 @@ import {
   statuses,
   taskHistory,
   tasks,
+  widgets,
 } from './db/schema'
-import { validateCustomFields } from './services/custom-fields'
+import { customDefinitions, validateCustomFields } from './services/custom-fields'
+import { checkSettings, settingsContext } from './services/widgets'
 
 /*
  * The demo workflow of a first start (PRODUCT.md §1, SEED_DEMO=1): node `start` gets statuses
  * To do / In progress / Done in one progress, custom fields, a form, process TASK bound to it, and
- * a few tasks, so the lists and the card have something to show. Runs inside the first-start
- * transaction only, so it happens once per database.
+ * a few hundred tasks made over the last two months, so the lists, the card and the home board
+ * (a default board "My work" with a table and a calendar) have something to show. Runs inside the
+ * first-start transaction only, so it happens once per database.
  */
 
 const STATUSES = [
@@ -70,6 +76,41 @@ const TASKS: {
   },
 ]
 
+/** Generated tasks besides the named ones: enough to page through in a table of five. */
+const GENERATED = 240
+/** The generated tasks were made over this many days up to now (the calendar's dots). */
+const SPREAD_DAYS = 60
+const VERBS = ['Check', 'Update', 'Fix', 'Review', 'Plan', 'Order', 'Clean up', 'Document']
+const THINGS = [
+  'the meeting room booking',
+  'the supplier contract',
+  'the onboarding checklist',
+  'the website footer',
+  'the backup schedule',
+  'the travel policy',
+  'the inventory sheet',
+  'the release notes',
+  'the printer toner',
+  'the customer survey',
+]
+const PRIORITIES = ['low', 'normal', 'high']
+
+/** The i-th generated task: title, status, assignee, values, when it was made (i = 0 newest). */
+function generated(i: number, now: number) {
+  const hour = 3_600_000
+  // Spread evenly over SPREAD_DAYS, a few hours either way, never in the future.
+  const made = now - Math.floor(((i + 0.5) * SPREAD_DAYS * 24 * hour) / GENERATED) - ((i * 7) % 5) * hour
+  return {
+    title: `${VERBS[i % VERBS.length]} ${THINGS[(i * 3) % THINGS.length]} #${i + 1}`,
+    status: i % 3,
+    who: (['user', 'admin', null] as const)[(i * 5) % 3]!,
+    priority: PRIORITIES[(i * 7) % 3]!,
+    estimate: (i % 8) + 1,
+    createdAt: new Date(made),
+    updatedAt: new Date(Math.min(now, made + ((i % 4) + 1) * 6 * hour)),
+  }
+}
+
 export async function seedDemoWorkflow(tx: Tx, nodeId: string, people: { admin: string; user: string }) {
   const made = await tx
     .insert(statuses)
@@ -104,7 +145,7 @@ export async function seedDemoWorkflow(tx: Tx, nodeId: string, people: { admin: 
       description: 'Everyday work',
       progressId: flow!.id,
       formId: form!.id,
-      taskCounter: TASKS.length,
+      taskCounter: TASKS.length + GENERATED,
     })
     .returning()
   for (const [i, t] of TASKS.entries()) {
@@ -132,8 +173,92 @@ export async function seedDemoWorkflow(tx: Tx, nodeId: string, people: { admin: 
       newValue: { key: row!.key, title: row!.title, status: row!.statusId },
     })
   }
+  // Generated tasks, numbered after the named ones: two statements, not one per task.
+  const now = Date.now()
+  const rows = []
+  for (let i = 0; i < GENERATED; i++) {
+    const g = generated(i, now)
+    const n = TASKS.length + GENERATED - i
+    const customFields = await validateCustomFields(tx, nodeId, {
+      cf_priority: g.priority,
+      cf_estimate: g.estimate,
+    })
+    rows.push({
+      nodeId,
+      processId: process!.id,
+      number: n,
+      key: taskKey(process!.key, n),
+      title: g.title,
+      statusId: statusIds[g.status]!,
+      assigneeId: g.who ? people[g.who] : null,
+      authorId: people.admin,
+      customFields,
+      createdAt: g.createdAt,
+      updatedAt: g.updatedAt,
+    })
+  }
+  const inserted = await tx.insert(tasks).values(rows).returning()
+  await tx.insert(taskHistory).values(
+    inserted.map((row) => ({
+      nodeId,
+      taskId: row.id,
+      actorId: people.admin,
+      field: 'created',
+      newValue: { key: row.key, title: row.title, status: row.statusId },
+      createdAt: row.createdAt,
+    })),
+  )
+  await seedHomeBoard(tx, nodeId)
   return {
     processId: process!.id,
     count: (await tx.select().from(tasks).where(eq(tasks.nodeId, nodeId))).length,
   }
+}
+
+/**
+ * The node's default board, everyone's home until they choose another: a table of tasks (five a
+ * page, filters by title and status) and, beside it, a calendar of when tasks were made. The
+ * seeded user holds board_view on every board (seed.ts).
+ */
+async function seedHomeBoard(tx: Tx, nodeId: string) {
+  const ctx = settingsContext(await customDefinitions(tx, nodeId))
+  const settingsOf = (type: string, given: Record<string, unknown>) => {
+    const checked = checkSettings(getWidgetType(type), ctx, given, ['settings'])
+    if (checked.problems.length) throw new Error(`Demo ${type} settings: ${JSON.stringify(checked.problems)}`)
+    return checked.value
+  }
+  const [table, calendar] = await tx
+    .insert(widgets)
+    .values([
+      {
+        nodeId,
+        type: 'table',
+        title: 'Tasks',
+        settings: settingsOf('table', {
+          view: { headers: ['key', 'title', 'status', 'assignee'], filters: ['title', 'status'] },
+          pagination: { per_page: 5 },
+        }),
+        query: '',
+      },
+      {
+        nodeId,
+        type: 'calendar',
+        title: 'Calendar',
+        settings: settingsOf('calendar', { navigation: { field: 'created_at' } }),
+        query: '',
+      },
+    ])
+    .returning()
+  const layout = [
+    { i: table!.id, x: 0, y: 0, w: 28, h: 14 },
+    { i: calendar!.id, x: 28, y: 0, w: 20, h: 14 },
+  ]
+  const [board] = await tx
+    .insert(boards)
+    .values({ nodeId, name: 'My work', layout, isDefault: true })
+    .returning()
+  await tx.insert(boardWidgets).values([
+    { nodeId, boardId: board!.id, widgetId: table!.id },
+    { nodeId, boardId: board!.id, widgetId: calendar!.id },
+  ])
 }

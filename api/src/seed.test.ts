@@ -24,13 +24,13 @@ describe('the demo workflow (SEED_DEMO=1)', () => {
       'To do',
     ])
     const processes = await h.call('GET', `/processes/${start}`, { token: admin })
-    expect(processes.body.data).toEqual([expect.objectContaining({ key: 'TASK', task_counter: 4 })])
+    expect(processes.body.data).toEqual([expect.objectContaining({ key: 'TASK', task_counter: 244 })])
     const form = await h.call('GET', `/forms/${start}?process_id=${processes.body.data[0].id}`, {
       token: admin,
     })
     expect(form.body.data[0].fields.map((f: { name: string }) => f.name)).toContain('cf_priority')
     const list = await h.call('GET', `/tasks/${start}`, { token: await h.login(USER) })
-    expect(list.body.meta.total).toBe(4)
+    expect(list.body.meta.total).toBe(244)
     const card = await h.call('GET', `/tasks/${start}/TASK-1/key`, { token: admin })
     expect(card.body.data).toMatchObject({
       title: 'Set up the office printer',
@@ -44,7 +44,39 @@ describe('the demo workflow (SEED_DEMO=1)', () => {
       token: admin,
       body: { title: 'One more', cf_priority: 'low' },
     })
-    expect(next.body.data.key).toBe('TASK-5')
+    expect(next.body.data.key).toBe('TASK-245')
+  })
+
+  it('gives node start a default home board with a table and a calendar side by side', async () => {
+    const home = await h.call('GET', `/boards/${start}/home`, { token: await h.login(USER) })
+    expect(home.status).toBe(200)
+    const board = home.body.data
+    expect(board).toMatchObject({ name: 'My work', is_default: true })
+    expect(board.widgets.map((w: { type: string }) => w.type)).toEqual(['table', 'calendar'])
+    expect(board.widgets[0].settings).toEqual({
+      view: { headers: ['key', 'title', 'status', 'assignee'], filters: ['title', 'status'] },
+      pagination: { per_page: 5 },
+    })
+    expect(board.widgets[1].settings).toEqual({ navigation: { field: 'created_at' } })
+    expect(board.layout.map((i: { x: number; y: number }) => [i.x, i.y])).toEqual([
+      [0, 0],
+      [28, 0],
+    ])
+    // The tasks were made over the last two months, never in the future.
+    const newest = await h.call('POST', `/tasks/rql/${start}`, {
+      token: admin,
+      body: { query: 'order by created_at asc', per_page: 1 },
+    })
+    const oldest = new Date(newest.body.data[0].created_at).getTime()
+    expect(Date.now() - oldest).toBeGreaterThan(50 * 86_400_000)
+    expect(Date.now() - oldest).toBeLessThan(62 * 86_400_000)
+    // The user sees pages of five tasks and a month with dots on the board.
+    const [table, calendar] = board.widgets.map((w: { id: string }) => w.id)
+    const data = await h.call('GET', `/boards/${start}/${board.id}/data`, { token: await h.login(USER) })
+    expect(data.status).toBe(200)
+    expect(data.body.data[table].data.rows).toHaveLength(5)
+    expect(data.body.data[table].data.meta.total).toBeGreaterThanOrEqual(244)
+    expect(Object.keys(data.body.data[calendar].data.days).length).toBeGreaterThan(0)
   })
 
   it('seeds once: a second run leaves the database as it is', async () => {

@@ -38,8 +38,21 @@ const someId = async (path: string) => {
   expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200)
   return res.body.data[0].id as string
 }
+const created = async (path: string, body: unknown) => {
+  const res = await h.call('POST', path, { token, body })
+  expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201)
+  return res.body.data.id as string
+}
+const board = await created(`/boards/${node}`, { name: 'Fuzzed board' })
+const widget = await created(`/widgets/${node}`, { type: 'table', title: 'Fuzzed widget' })
+await h.call('POST', `/widgets/bind-board/${node}`, {
+  token,
+  body: { board_id: board, widget_ids: [widget] },
+})
 const ids = {
   node,
+  board,
+  widget,
   user: userId,
   status: flow.statusIds[0]!,
   progress: flow.progressId,
@@ -80,6 +93,8 @@ function paramValue(method: string, path: string, name: string): string {
     fieldId: ids.field,
     formId: ids.form,
     rightId: ids.right,
+    boardId: ids.board,
+    widgetId: ids.widget,
   }
   return byName[name] ?? UNKNOWN_ID
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { adminBoardsLocales } from '~/components/admin-boards/locales'
 import { adminFieldsLocales } from '~/components/admin-fields/locales'
 import { adminUiLocales } from '~/components/admin-ui/locales'
 import { adminUsersLocales } from '~/components/admin-users/locales'
@@ -6,6 +7,7 @@ import { adminWorkflowLocales } from '~/components/admin-workflow/locales'
 import { tasksLocales } from '~/components/task/locales'
 import { fieldsLocales } from '~/fields/locales'
 import type { Language, Namespace } from '~/i18n'
+import { boardsLocales } from '~/widgets/locales'
 import commonEn from '../../public/locales/en/common.json'
 import shellEn from '../../public/locales/en/shell.json'
 import commonRu from '../../public/locales/ru/common.json'
@@ -26,6 +28,8 @@ const FILES = {
   'admin-fields': adminFieldsLocales,
   'admin-workflow': adminWorkflowLocales,
   tasks: tasksLocales,
+  'admin-boards': adminBoardsLocales,
+  boards: boardsLocales,
 } as const satisfies Record<Namespace, Record<Language, Record<string, string>>>
 
 function inLanguage<L extends Language>(lng: L) {

@@ -152,4 +152,14 @@ describe('menuVisibility (spec §2: no_left_menu, no_top_menu on an existing boa
     expect(menuVisibility({}, { exists: true })).toEqual({ left: true, top: true })
     expect(menuVisibility(undefined, { exists: true })).toEqual({ left: true, top: true })
   })
+
+  it("hides what the board's own settings ask", () => {
+    const board = { exists: true, settings: { no_left_menu: true } }
+    expect(menuVisibility({}, board)).toEqual({ left: false, top: true })
+    expect(menuVisibility({ no_top_menu: true }, board)).toEqual({ left: false, top: false })
+    expect(menuVisibility({}, { exists: false, settings: { no_left_menu: true } })).toEqual({
+      left: true,
+      top: true,
+    })
+  })
 })

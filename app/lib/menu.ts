@@ -144,14 +144,18 @@ export function containsActive(entry: MenuEntry, pathname: string): boolean {
   return isActive(entry.href, pathname) || (entry.items ?? []).some((e) => containsActive(e, pathname))
 }
 
+type MenuOptions = { no_left_menu?: unknown; no_top_menu?: unknown }
+
 /**
  * Spec §2: on a board page whose board exists, the node may hide the left and the top menu
- * (no_left_menu, no_top_menu); everywhere else both are shown.
+ * (no_left_menu, no_top_menu) — for every board in its own settings, or for one board in that
+ * board's settings (PRODUCT.md §7); everywhere else both are shown.
  */
 export function menuVisibility(
-  settings: { no_left_menu?: unknown; no_top_menu?: unknown } | undefined,
-  board: { exists: boolean } | null,
+  settings: MenuOptions | undefined,
+  board: { exists: boolean; settings?: MenuOptions } | null,
 ): { left: boolean; top: boolean } {
   if (!board?.exists) return { left: true, top: true }
-  return { left: settings?.no_left_menu !== true, top: settings?.no_top_menu !== true }
+  const hides = (key: keyof MenuOptions) => settings?.[key] === true || board.settings?.[key] === true
+  return { left: !hides('no_left_menu'), top: !hides('no_top_menu') }
 }

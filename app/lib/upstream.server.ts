@@ -207,27 +207,19 @@ async function readJson(
   }
 }
 
-async function call(
-  request: Request,
+/** The request to the upstream; a network failure or timeout is thrown as Remix's 502 / 504. */
+async function dispatch(
   method: Dispatcher.HttpMethod,
-  template: string,
-  options: RawInit = {},
-): Promise<UpstreamResult<unknown, unknown>> {
-  const path = fillPath(template, options.path)
-  const token = options.token === undefined ? readToken(request) : options.token
-  const headers: Record<string, string> = { accept: 'application/json', ...proxyHeaders(request) }
-  if (token) headers.authorization = `Bearer ${token}`
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body)
-  if (payload !== undefined) headers['content-type'] = 'application/json'
-
-  let res: Dispatcher.ResponseData
+  path: string,
+  init: { path: string; headers: Record<string, string>; body?: string; signal: AbortSignal },
+): Promise<Dispatcher.ResponseData> {
   try {
-    res = await upstreamPool().request({
+    return await upstreamPool().request({
       method,
-      path: upstreamPath(withQuery(path, options.query)),
-      headers,
-      body: payload,
-      signal: request.signal,
+      path: upstreamPath(init.path),
+      headers: init.headers,
+      body: init.body,
+      signal: init.signal,
     })
   } catch (error) {
     if (isUpstreamDown(error)) {
@@ -238,6 +230,43 @@ async function call(
     }
     throw error
   }
+}
+
+function callHeaders(request: Request, token: string | null, accept = 'application/json') {
+  const headers: Record<string, string> = { accept, ...proxyHeaders(request) }
+  if (token) headers.authorization = `Bearer ${token}`
+  return headers
+}
+
+/** Spec §4: any 401 signs out. A page the user asked for is where they come back after signing in. */
+async function signOutRedirect(request: Request, token: string | null, detail: DetailEntry[]) {
+  const back = request.method === 'GET' ? pathWithSearch(request) : undefined
+  return redirect(routes.login(back), {
+    headers: await signOutHeaders(
+      request,
+      token ? [{ type: 'warning', code: detail[0]?.type ?? 'users.user_not_authenticated' }] : [],
+    ),
+  })
+}
+
+async function call(
+  request: Request,
+  method: Dispatcher.HttpMethod,
+  template: string,
+  options: RawInit = {},
+): Promise<UpstreamResult<unknown, unknown>> {
+  const path = fillPath(template, options.path)
+  const token = options.token === undefined ? readToken(request) : options.token
+  const headers = callHeaders(request, token)
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body)
+  if (payload !== undefined) headers['content-type'] = 'application/json'
+
+  const res = await dispatch(method, path, {
+    path: withQuery(path, options.query),
+    headers,
+    body: payload,
+    signal: request.signal,
+  })
   const contentType = res.headers['content-type']
   const json = (await readJson(res.body, typeof contentType === 'string' ? contentType : undefined)) as
     | { data?: unknown; detail?: DetailEntry[]; meta?: unknown }
@@ -252,18 +281,50 @@ async function call(
     headers: res.headers,
   } as UpstreamResult<unknown, unknown>
   noteUpstreamWrite(method, path, result.status)
-  if (result.status === 401 && (options.on401 ?? 'signout') === 'signout') {
-    // Spec §4: any 401 signs out. A page the user asked for is where they come back after signing in.
-    const back = request.method === 'GET' ? pathWithSearch(request) : undefined
-    const hadToken = Boolean(token)
-    throw redirect(routes.login(back), {
-      headers: await signOutHeaders(
-        request,
-        hadToken ? [{ type: 'warning', code: result.detail[0]?.type ?? 'users.user_not_authenticated' }] : [],
-      ),
-    })
-  }
+  if (result.status === 401 && (options.on401 ?? 'signout') === 'signout')
+    throw await signOutRedirect(request, token, result.detail)
   return result
+}
+
+/** A streamed answer: its body's bytes as they come (2xx), or the error's detail (the body read). */
+export type UpstreamStream = {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+} & (
+  | { ok: true; body: AsyncIterable<Uint8Array>; detail: [] }
+  | { ok: false; body: undefined; detail: DetailEntry[] }
+)
+
+export interface StreamInit extends CallOptions {
+  path?: Record<string, string>
+  /** The query string as it is (repeated keys and all), e.g. a page's own `w.{id}.{param}`. */
+  search?: URLSearchParams
+  /** What to ask for, e.g. `application/x-ndjson`. */
+  accept: string
+}
+
+/**
+ * A GET whose 2xx body is read as it arrives (the board data call's NDJSON), with the same 401,
+ * 502 and 504 behaviour as every call. The body must be read to its end or left to the request's
+ * abort signal: the connection returns to the pool then.
+ */
+async function stream(request: Request, template: string, init: StreamInit): Promise<UpstreamStream> {
+  const path = fillPath(template, init.path)
+  const token = init.token === undefined ? readToken(request) : init.token
+  const qs = init.search?.toString()
+  const res = await dispatch('GET', path, {
+    path: qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path,
+    headers: callHeaders(request, token, init.accept),
+    signal: request.signal,
+  })
+  const { statusCode: status, headers } = res
+  if (status >= 200 && status < 300) return { status, headers, ok: true, body: res.body, detail: [] }
+  const contentType = typeof headers['content-type'] === 'string' ? headers['content-type'] : undefined
+  const json = (await readJson(res.body, contentType)) as { detail?: DetailEntry[] } | undefined
+  const detail = Array.isArray(json?.detail) ? json.detail : []
+  if (status === 401 && (init.on401 ?? 'signout') === 'signout')
+    throw await signOutRedirect(request, token, detail)
+  return { status, headers, ok: false, body: undefined, detail }
 }
 
 /**
@@ -286,7 +347,15 @@ export function upstream(request: Request) {
       call(request, method.toUpperCase() as Dispatcher.HttpMethod, path, init as RawInit) as Promise<
         ResultOf<P, M>
       >
-  return { get: send('get'), post: send('post'), patch: send('patch'), del: send('delete') }
+  return {
+    get: send('get'),
+    post: send('post'),
+    patch: send('patch'),
+    del: send('delete'),
+    /** A GET of the contract read as it streams (e.g. `Accept: application/x-ndjson`). */
+    stream: <P extends PathsWith<'get'>>(path: P, init: StreamInit & { path: PathParamsOf<P, 'get'> }) =>
+      stream(request, path, init as StreamInit),
+  }
 }
 
 export type Upstream = ReturnType<typeof upstream>

@@ -2,6 +2,20 @@ import type { SwaggerTransformObject } from '@fastify/swagger'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { zodToJsonSchema } from 'zod-to-json-schema'
+import {
+  boardDataSchema,
+  calendarWidgetData,
+  tableWidgetData,
+  widgetErrorSchema,
+  widgetResultSchema,
+} from '../routes/boards/data'
+import {
+  boardDocumentOut,
+  boardSchema,
+  importAnswerSchema,
+  layoutItemSchema,
+  widgetSchema,
+} from '../routes/boards/schemas'
 import { fieldSchema } from '../routes/fields/schemas'
 import { bindFormResult, formSchema } from '../routes/forms/schemas'
 import { adminNodeSchema, assetsSchema, bindUserResult, publicNodeSchema } from '../routes/nodes/schemas'
@@ -54,6 +68,16 @@ export const schemaComponents: Record<string, z.ZodTypeAny> = {
   TaskRow: rqlTaskSchema,
   TaskQueryAnswer: queryAnswer,
   TaskBulkAnswer: bulkAnswer,
+  TableWidgetData: tableWidgetData,
+  CalendarWidgetData: calendarWidgetData,
+  WidgetError: widgetErrorSchema,
+  WidgetData: widgetResultSchema,
+  BoardData: boardDataSchema,
+  LayoutItem: layoutItemSchema,
+  Widget: widgetSchema,
+  Board: boardSchema,
+  BoardDocument: boardDocumentOut,
+  BoardImportAnswer: importAnswerSchema,
 }
 
 /** As fastify-type-provider-zod turns a route's zod schema into JSON (its converter's options). */

@@ -9,7 +9,8 @@ import type { EventBus } from '../events/bus'
  * each process forget the node's totals (forgetTotalsOn; in the writing process at its commit,
  * before the write answers: ADR 015); a write made outside the upstream (a script) arrives as the
  * database's notice 't:<node>' (migration 0008, app.ts) a moment after its commit, and TTL_MS
- * bounds what a lost notice could cost. The pages themselves are never cached.
+ * bounds what a lost notice could cost. The pages themselves are never cached. A calendar widget's
+ * month (its count per day, services/board-data/calendar.ts) is such a total too, kept the same way.
  */
 
 const TTL_MS = 2_000
@@ -20,13 +21,13 @@ const NODES = 1_000
 
 interface Kept {
   at: number
-  total: Promise<number>
+  total: Promise<unknown>
 }
 
 const nodes = new Map<string, Map<string, Kept>>()
 
 /** The total for this node and query key: kept while fresh, else counted (once for concurrent asks). */
-export function cachedTotal(nodeId: string, key: string, count: () => Promise<number>): Promise<number> {
+export function cachedTotal<T = number>(nodeId: string, key: string, count: () => Promise<T>): Promise<T> {
   const now = Date.now()
   let kept = nodes.get(nodeId)
   if (kept) {
@@ -38,7 +39,7 @@ export function cachedTotal(nodeId: string, key: string, count: () => Promise<nu
     if (nodes.size > NODES) nodes.delete(nodes.keys().next().value!)
   }
   const hit = kept.get(key)
-  if (hit && now - hit.at < TTL_MS) return hit.total
+  if (hit && now - hit.at < TTL_MS) return hit.total as Promise<T>
   const total = count()
   const entry = { at: now, total }
   kept.delete(key)

@@ -88,7 +88,7 @@ export async function countMatching(db: Db | Tx, compiled: CompiledQuery, condit
 }
 
 /** The query's total, kept for a moment per node and query (task-counts.ts). */
-function countOnce(db: Db, nodeId: string, compiled: CompiledQuery, condition: SQL): Promise<number> {
+export function countOnce(db: Db, nodeId: string, compiled: CompiledQuery, condition: SQL): Promise<number> {
   const query = countQuery(db, compiled, condition)
   const { sql: text, params } = query.toSQL()
   return cachedTotal(nodeId, `${text}\u0000${JSON.stringify(params)}`, async () => (await query)[0]?.n ?? 0)

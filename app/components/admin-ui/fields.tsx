@@ -1,13 +1,11 @@
 import type { FieldMetadata } from '@conform-to/react'
 import type { ReactNode } from 'react'
-import {
-  Checkbox as AriaCheckbox,
-  Switch as AriaSwitch,
-  TextField as AriaTextField,
-  Input,
-  Label,
-  Text,
-} from 'react-aria-components'
+import { Text } from 'react-aria-components/Calendar'
+import { Checkbox as AriaCheckbox } from 'react-aria-components/Checkbox'
+import { Label } from 'react-aria-components/CheckboxGroup'
+import { Input } from 'react-aria-components/ColorField'
+import { Switch as AriaSwitch } from 'react-aria-components/Switch'
+import { TextField as AriaTextField } from 'react-aria-components/TextField'
 import { CheckIcon } from './icons'
 import { LOGO_MAX_KB } from './schemas'
 import { useAdminT } from './use-admin-t'

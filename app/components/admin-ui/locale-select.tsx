@@ -1,14 +1,9 @@
 import type { FieldMetadata } from '@conform-to/react'
-import {
-  Select as AriaSelect,
-  Button,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  SelectValue,
-  Text,
-} from 'react-aria-components'
+import { Button } from 'react-aria-components/Button'
+import { Text } from 'react-aria-components/Calendar'
+import { Label } from 'react-aria-components/CheckboxGroup'
+import { ListBox, ListBoxItem, Popover } from 'react-aria-components/ComboBox'
+import { Select as AriaSelect, SelectValue } from 'react-aria-components/Select'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { SUPPORTED_LANGUAGES } from '~/i18n'
 import { useErrorText } from './fields'

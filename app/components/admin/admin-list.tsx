@@ -14,6 +14,10 @@ interface AdminListProps {
   pages: number
   /** Already translated: the Add button, the search box's label and placeholder, the count. */
   labels: { add: string; search: string; searchPlaceholder: string; total: string }
+  /** More of the search form: a filter (its fields are sent with the search). */
+  filters?: ReactNode
+  /** More buttons beside Add (Import). */
+  actions?: ReactNode
   /** The table. */
   children: ReactNode
   'data-testid'?: string
@@ -31,6 +35,8 @@ export function AdminList({
   query,
   pages,
   labels,
+  filters,
+  actions,
   children,
   ...rest
 }: AdminListProps) {
@@ -41,10 +47,13 @@ export function AdminList({
         title={title}
         subtitle={subtitle}
         actions={
-          <Link to={paths.add(query)} preventScrollReset className="button button-primary">
-            <PlusIcon width={15} height={15} />
-            {labels.add}
-          </Link>
+          <>
+            {actions}
+            <Link to={paths.add(query)} preventScrollReset className="button button-primary">
+              <PlusIcon width={15} height={15} />
+              {labels.add}
+            </Link>
+          </>
         }
       />
       <div className="toolbar">
@@ -60,6 +69,7 @@ export function AdminList({
               navigate(paths.list({ search }), { replace: true, preventScrollReset: true })
             }
           />
+          {filters}
         </Form>
         <p className="toolbar-count" aria-live="polite">
           {labels.total}

@@ -7,15 +7,21 @@ import { isSidebar } from '~/lib/theme'
 import { AppHeader } from './app-header'
 import { SideMenu } from './side-menu'
 
-/** A route that shows a board says so in its handle; its loader returns `board` (null: no such board). */
+/**
+ * A route that shows a board says so in its handle; its loader returns `board` (null: no such
+ * board) with the board's own menu options in `board.settings`.
+ */
 export interface BoardHandle {
   board: true
 }
 
-function useBoard(): { exists: boolean } | null {
+type BoardMenuOptions = { no_left_menu?: boolean; no_top_menu?: boolean }
+
+function useBoard(): { exists: boolean; settings?: BoardMenuOptions } | null {
   const match = useMatches().find((m) => (m.handle as Partial<BoardHandle> | undefined)?.board)
   if (!match) return null
-  return { exists: Boolean((match.data as { board?: unknown } | undefined)?.board) }
+  const board = (match.data as { board?: { settings?: BoardMenuOptions } | null } | undefined)?.board
+  return { exists: Boolean(board), settings: board?.settings }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components'
+import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components/Button'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost'
 

@@ -331,6 +331,18 @@ export const GripIcon = (p: SVGProps<SVGSVGElement>) => (
   </Svg>
 )
 
+export const UploadIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Svg {...p}>
+    <path d="M12 15V4m0 0-4 4m4-4 4 4M5 15v3a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-3" />
+  </Svg>
+)
+
+export const DownloadIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Svg {...p}>
+    <path d="M12 4v11m0 0-4-4m4 4 4-4M5 15v3a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-3" />
+  </Svg>
+)
+
 export const ALERT_ICONS: Record<ToastType, (p: SVGProps<SVGSVGElement>) => JSX.Element> = {
   danger: DangerIcon,
   warning: WarningIcon,

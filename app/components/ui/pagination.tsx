@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import type { MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChevronLeftIcon, ChevronRightIcon } from './icons'
 import { pageItems } from './page-items'
@@ -8,6 +9,8 @@ interface PaginationProps {
   totalPages: number
   /** The address of a page, keeping whatever else the list's URL holds (its search, for one). */
   hrefFor: (page: number) => string
+  /** With JavaScript, a page change handled in place (a widget refetching) instead of navigating. */
+  onPage?: (page: number) => void
   className?: string
 }
 
@@ -16,10 +19,18 @@ interface PaginationProps {
  * is not clickable. Every button is a link, so paging works without JavaScript; nothing when there
  * is only one page.
  */
-export function Pagination({ page, totalPages, hrefFor, className }: PaginationProps) {
+export function Pagination({ page, totalPages, hrefFor, onPage, className }: PaginationProps) {
   const { t } = useTranslation()
   if (totalPages <= 1) return null
   const current = Math.min(Math.max(1, page), totalPages)
+  const handle = (to: number) =>
+    onPage
+      ? (event: MouseEvent) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+          event.preventDefault()
+          onPage(to)
+        }
+      : undefined
   const arrow = (to: number, kind: 'previous' | 'next') => {
     const label = t(`pagination.${kind}`)
     const glyph =
@@ -39,6 +50,7 @@ export function Pagination({ page, totalPages, hrefFor, className }: PaginationP
         to={hrefFor(to)}
         className="pagination-item pagination-arrow"
         rel={kind === 'previous' ? 'prev' : 'next'}
+        onClick={handle(to)}
         title={label}
       >
         {glyph}
@@ -61,6 +73,7 @@ export function Pagination({ page, totalPages, hrefFor, className }: PaginationP
             to={hrefFor(item)}
             className="pagination-item"
             aria-current={item === current ? 'page' : undefined}
+            onClick={handle(item)}
             aria-label={t('pagination.page', { page: item })}
           >
             {item}

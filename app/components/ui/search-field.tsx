@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
-import { Button as AriaButton, SearchField as AriaSearchField, Input, Label } from 'react-aria-components'
+import { Button as AriaButton } from 'react-aria-components/Button'
+import { Label } from 'react-aria-components/CheckboxGroup'
+import { Input } from 'react-aria-components/ColorField'
+import { SearchField as AriaSearchField } from 'react-aria-components/SearchField'
 import { useTranslation } from 'react-i18next'
 import { CloseIcon, SearchIcon } from './icons'
 

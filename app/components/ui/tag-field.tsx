@@ -1,6 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { type KeyboardEvent, useId, useState } from 'react'
-import { Button as AriaButton, Tag, TagGroup, TagList } from 'react-aria-components'
+import { Button as AriaButton } from 'react-aria-components/Button'
+import { Tag, TagGroup, TagList } from 'react-aria-components/TagGroup'
 import { useTranslation } from 'react-i18next'
 import { CloseIcon } from './icons'
 import { joinTags, splitTags } from './tags'

@@ -1,6 +1,7 @@
 import type { FieldDefinition } from '@domain/fields/types'
 import { useState } from 'react'
-import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
+import { Button } from 'react-aria-components/Button'
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components/Tabs'
 import { useFieldsT } from '../use-fields-t'
 import type { FormDescription, FormFieldPlace, FormTab } from './description'
 import { FormField, type FormFieldServices } from './form-field'

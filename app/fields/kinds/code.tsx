@@ -1,5 +1,5 @@
 import { type ClipboardEvent, type KeyboardEvent, useRef, useState } from 'react'
-import { Input } from 'react-aria-components'
+import { Input } from 'react-aria-components/ColorField'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { errorIdOf, FieldFrame } from '../field-frame'
 import { showsErrors } from '../flags'

@@ -1,6 +1,7 @@
 import { isPlainObject } from '@domain/fields/checks'
 import { useEffect, useRef, useState } from 'react'
-import { Button, FileTrigger } from 'react-aria-components'
+import { Button } from 'react-aria-components/Button'
+import { FileTrigger } from 'react-aria-components/FileTrigger'
 import { CloseIcon, PlusIcon } from '~/components/ui/icons'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { FieldFrame } from '../field-frame'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button } from 'react-aria-components'
+import { Button } from 'react-aria-components/Button'
 import { CloseIcon, PlusIcon } from '~/components/ui/icons'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { FieldFrame } from '../field-frame'

@@ -1,5 +1,5 @@
 import { normalizeInput } from '@domain/fields/value'
-import { ProgressBar } from 'react-aria-components'
+import { ProgressBar } from 'react-aria-components/ProgressBar'
 import type { FieldProps } from '../types'
 import { textOf } from '../values'
 import { TextInput } from './text-input'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Radio, RadioGroup } from 'react-aria-components'
+import { Radio, RadioGroup } from 'react-aria-components/RadioGroup'
 import { errorIdOf, FieldFrame, labelIdOf } from '../field-frame'
 import { isInert, showsErrors } from '../flags'
 import { optionsOf } from '../options'

@@ -1,14 +1,8 @@
 import { type Key, useState } from 'react'
-import {
-  Button,
-  ComboBox,
-  Input,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-} from 'react-aria-components'
+import { Button } from 'react-aria-components/Button'
+import { Input } from 'react-aria-components/ColorField'
+import { ComboBox, ListBox, ListBoxItem, Popover } from 'react-aria-components/ComboBox'
+import { Select, SelectValue } from 'react-aria-components/Select'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { ClearButton, errorIdOf, FieldFrame, labelIdOf } from '../field-frame'
 import { showsErrors } from '../flags'

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react'
-import { Input, TextField } from 'react-aria-components'
+import { Input } from 'react-aria-components/ColorField'
+import { TextField } from 'react-aria-components/TextField'
 import { ClearButton, errorIdOf, FieldFrame, labelIdOf } from '../field-frame'
 import { isEditable, showsErrors } from '../flags'
 import type { FieldProps } from '../types'

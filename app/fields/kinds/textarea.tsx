@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { TextArea, TextField } from 'react-aria-components'
+import { TextArea } from 'react-aria-components/TextArea'
+import { TextField } from 'react-aria-components/TextField'
 import { ClearButton, errorIdOf, FieldFrame, labelIdOf } from '../field-frame'
 import { isEditable, showsErrors } from '../flags'
 import type { FieldProps } from '../types'

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Checkbox, Switch } from 'react-aria-components'
+import { Checkbox } from 'react-aria-components/Checkbox'
+import { Switch } from 'react-aria-components/Switch'
 import { AgreementText } from '../agreement-text'
 import { errorIdOf, FieldFrame } from '../field-frame'
 import { isInert, showsErrors } from '../flags'

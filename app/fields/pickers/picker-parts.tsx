@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
-import { Button, DateInput, DateSegment, I18nProvider } from 'react-aria-components'
+import { Button } from 'react-aria-components/Button'
+import { DateInput, DateSegment } from 'react-aria-components/DateField'
+import { I18nProvider } from 'react-aria-components/I18nProvider'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_LANGUAGE } from '~/i18n'
 import { CalendarIcon } from '../icons'

@@ -1,7 +1,7 @@
 import type { CalendarDate } from '@internationalized/date'
 import { type ReactNode, useContext } from 'react'
+import { Button } from 'react-aria-components/Button'
 import {
-  Button,
   Calendar,
   CalendarCell,
   CalendarGrid,
@@ -10,10 +10,9 @@ import {
   type CalendarProps,
   CalendarStateContext,
   Heading,
-  RangeCalendar,
-  type RangeCalendarProps,
-  RangeCalendarStateContext,
-} from 'react-aria-components'
+} from 'react-aria-components/Calendar'
+import { RangeCalendar, type RangeCalendarProps } from 'react-aria-components/DateRangePicker'
+import { RangeCalendarStateContext } from 'react-aria-components/RangeCalendar'
 import { ChevronLeftIcon, ChevronRightIcon } from '~/components/ui/icons'
 import { useFieldsT } from '../use-fields-t'
 

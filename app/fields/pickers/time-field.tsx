@@ -1,6 +1,7 @@
 import type { Time } from '@internationalized/date'
 import { useState } from 'react'
-import { TimeField as AriaTimeField, Label } from 'react-aria-components'
+import { Label } from 'react-aria-components/CheckboxGroup'
+import { TimeField as AriaTimeField } from 'react-aria-components/TimeField'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { ClearButton, errorIdOf, FieldFrame, labelIdOf } from '../field-frame'
 import { showsErrors } from '../flags'

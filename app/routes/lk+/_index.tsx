@@ -1,25 +1,21 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
-import { EmptyState } from '~/components/page/empty-state'
-import { PageHeader } from '~/components/page/page-header'
-import { LayoutIcon } from '~/components/ui/icons'
+import { BoardView } from '~/components/board/board-view'
+import { boardLinks } from '~/components/board/links'
+import { boardShouldRevalidate } from '~/components/board/should-revalidate'
 import { titleMeta } from '~/lib/meta'
-import { titledPage } from '~/lib/page.server'
+import { boardAction, homeLoader } from './__board.server'
 
-export const loader = ({ request }: LoaderFunctionArgs) => titledPage(request, 'lk.home.title')
+export const loader = ({ request }: LoaderFunctionArgs) => homeLoader(request)
+export const action = boardAction
+export const shouldRevalidate = boardShouldRevalidate
+export const links = boardLinks
 export const meta = titleMeta
 
-/** The personal dashboard (spec §2 /lk home). Widgets come with the boards; until then, the empty state. */
+/**
+ * The personal dashboard (spec §2 /lk home): the caller's home board (their choice, else the node's
+ * default), its name under the title; the spec's empty text when there is none or it has no widgets.
+ */
 export default function HomePage() {
-  const { t } = useTranslation()
-  const { title } = useLoaderData<typeof loader>()
-  return (
-    <>
-      <PageHeader title={title} />
-      <EmptyState icon={<LayoutIcon width={20} height={20} />} title={t('lk.home.empty')}>
-        {t('lk.home.empty_hint')}
-      </EmptyState>
-    </>
-  )
+  return <BoardView {...useLoaderData<typeof loader>()} />
 }

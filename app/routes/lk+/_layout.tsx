@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, useLoaderData } from '@remix-run/react'
+import { Outlet, type ShouldRevalidateFunctionArgs, useLoaderData } from '@remix-run/react'
 import { AppShell } from '~/components/layout/app-shell'
 import { requireAccess } from '~/lib/access.server'
 import { shellData } from '~/lib/shell.server'
@@ -7,6 +7,20 @@ import { shellData } from '~/lib/shell.server'
 /** Every /lk page: the access check of spec §4 (the guard of this layout), then the shell. */
 export async function loader({ request }: LoaderFunctionArgs) {
   return shellData(request, await requireAccess(request), 'lk')
+}
+
+/**
+ * The shell depends on the path, never on the query string: a board widget's page, filter or day
+ * (`?w.…`, replaced in the URL as it changes) or a card's `?edit=1` leave it as it is.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false
+  return defaultShouldRevalidate
 }
 
 export default function LkLayout() {

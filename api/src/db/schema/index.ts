@@ -2,6 +2,7 @@
  * The database schema, one file per area so that areas grow without touching each other.
  * drizzle-kit reads this file (api/drizzle.config.ts); add a new area's file to the exports below.
  */
+export * from './boards'
 export * from './core'
 export * from './events'
 export * from './fields'

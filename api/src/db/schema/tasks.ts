@@ -56,6 +56,10 @@ export const tasks = pgTable(
     index('tasks_status_updated_idx').on(t.nodeId, t.statusId, t.updatedAt.desc()),
     index('tasks_assignee_updated_idx').on(t.nodeId, t.assigneeId, t.updatedAt.desc()),
     index('tasks_process_updated_idx').on(t.nodeId, t.processId, t.updatedAt.desc()),
+    // A calendar widget's month (issue 11): count(*) group by day over a range of created_at, read
+    // from the index alone (the process for the viewer's task_view scope rides along); descending
+    // like tasks_updated_idx, so that `order by created_at desc` (written `desc nulls last`) walks it.
+    index('tasks_created_idx').on(t.nodeId, t.createdAt.desc(), t.processId),
     // Custom-field equality (custom_fields @> '{"cf_x": v}').
     index('tasks_custom_fields_gin').using('gin', sql`${t.customFields} jsonb_path_ops`),
     // RQL (bench/RESULTS.md, issue 5): "status and assignee, newest first" walked in order…

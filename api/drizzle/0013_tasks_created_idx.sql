@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_created_idx" ON "tasks" USING btree ("node_id","created_at","process_id");

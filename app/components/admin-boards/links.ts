@@ -1,0 +1,19 @@
+import type { LinksFunction } from '@remix-run/node'
+import gridStyles from 'react-grid-layout/css/styles.css'
+import { fieldLinks } from '~/fields/links'
+import adminStyles from '../admin/admin.css'
+import adminUiStyles from '../admin-ui/admin-ui.css'
+import workflowStyles from '../admin-workflow/admin-workflow.css'
+import styles from './admin-boards.css'
+
+/** The style sheets of /admin/boards and /admin/widgets (the shared admin pieces, then their own). */
+export const boardsAdminLinks: LinksFunction = () => [
+  ...fieldLinks(),
+  { rel: 'stylesheet', href: adminStyles },
+  { rel: 'stylesheet', href: workflowStyles },
+  // The switches (AdminToggle) of the board's menu options.
+  { rel: 'stylesheet', href: adminUiStyles },
+  // react-grid-layout's own rules (items, placeholder, resize handles), before ours over them.
+  { rel: 'stylesheet', href: gridStyles },
+  { rel: 'stylesheet', href: styles },
+]

@@ -1,0 +1,297 @@
+import { GRID, type LayoutItem } from '@domain/boards/grid'
+import { useFetcher, useNavigate } from '@remix-run/react'
+import { type ComponentType, type CSSProperties, useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useCsrfToken } from '~/components/csrf-input'
+import { EmptyState } from '~/components/page/empty-state'
+import { PageHeader } from '~/components/page/page-header'
+import { ContextMenu, type ContextMenuItem, type ContextMenuPoint } from '~/components/ui/context-menu'
+import { EditIcon, ExternalIcon, LayoutIcon, TrashIcon } from '~/components/ui/icons'
+import { useHydrated } from '~/components/ui/use-hydrated'
+import { CopyIcon } from '~/fields/icons'
+import { CSRF_FIELD } from '~/lib/csrf'
+import { routes } from '~/lib/routes'
+import type { TaskMenuRequest, WidgetInfo, WidgetResult } from '~/widgets/types'
+import type { BoardEditorProps } from './board-editor'
+import { useBoardRefresh } from './use-board-refresh'
+import { WidgetFrame } from './widget-frame'
+
+export interface BoardViewProps {
+  title: string
+  subtitle?: string
+  board: { id: string; name: string } | null
+  widgets: WidgetInfo[]
+  layout: LayoutItem[]
+  data: Record<string, Promise<WidgetResult>>
+  at: number
+  isAdmin: boolean
+}
+
+/** Spec §9: how long "copied" shows after a key was copied. */
+export const COPY_CONFIRM_MS = 2000
+
+const itemStyle = (it: LayoutItem): CSSProperties =>
+  ({
+    '--item-column': `${it.x + 1} / span ${it.w}`,
+    '--item-row': `${it.y + 1} / span ${it.h}`,
+    '--item-h': it.h,
+  }) as CSSProperties
+
+const sameLayout = (a: readonly LayoutItem[], b: readonly LayoutItem[]) => {
+  const key = (l: readonly LayoutItem[]) =>
+    [...l]
+      .sort((p, q) => p.i.localeCompare(q.i))
+      .map((it) => `${it.i}:${it.x},${it.y},${it.w},${it.h}`)
+      .join(';')
+  return key(a) === key(b)
+}
+
+type Menu = { at: ContextMenuPoint; items: ContextMenuItem[]; label: string }
+
+/**
+ * A board (spec §2 /lk and /lk/b/{board}): its widgets on the 48-column grid (spec §9). The server
+ * renders the grid as CSS grid — every widget in its place whatever the window's width, so nothing
+ * moves when the page hydrates; a narrow window stacks the widgets in reading order. An
+ * administrator's "Edit layout" loads react-grid-layout (only then: the page never downloads it
+ * otherwise) over the same items: they drag and resize with the spec §5 clamping, and the layout
+ * is saved 1,500 ms after the last change (spec §9) with the alert 'Changes saved' or 'Changes not
+ * saved'.
+ */
+export function BoardView({ title, subtitle, board, widgets, layout, data, at, isAdmin }: BoardViewProps) {
+  const { t } = useTranslation()
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const csrf = useCsrfToken()
+  const boardId = board?.id ?? ''
+  const [items, setItems] = useState(layout)
+  const [editing, setEditing] = useState(false)
+  const [Editor, setEditor] = useState<ComponentType<BoardEditorProps> | null>(null)
+  const [menu, setMenu] = useState<Menu | null>(null)
+  const [copied, setCopied] = useState<string | null>(null)
+  const gridRef = useRef<HTMLDivElement>(null)
+  const save = useFetcher({ key: `board-layout:${boardId}` })
+  const write = useFetcher({ key: `board-write:${boardId}` })
+  const { answer, refresh } = useBoardRefresh(boardId, hydrated && Boolean(board) && widgets.length > 0)
+
+  // The loader's layout is the truth again after a navigation or a widget's removal.
+  useEffect(() => setItems(layout), [layout])
+
+  const startEditing = () => {
+    setEditing(true)
+    if (!Editor) import('./board-editor').then((m) => setEditor(() => m.BoardEditor))
+  }
+
+  // Spec §9 debounce: the layout is saved 1,500 ms after the last move or resize.
+  const timer = useRef<number>()
+  const submitLayout = save.submit
+  const onLayout = useCallback(
+    (next: LayoutItem[]) => {
+      setItems((current) => {
+        if (sameLayout(current, next)) return current
+        window.clearTimeout(timer.current)
+        timer.current = window.setTimeout(() => {
+          const form = new FormData()
+          form.set('intent', 'layout')
+          form.set('board_id', boardId)
+          form.set('layout', JSON.stringify(next))
+          form.set(CSRF_FIELD, csrf)
+          submitLayout(form, { method: 'post' })
+        }, GRID.saveDebounceMs)
+        return next
+      })
+    },
+    [boardId, csrf, submitLayout],
+  )
+  useEffect(() => () => window.clearTimeout(timer.current), [])
+
+  const copyKey = useCallback(async (key: string) => {
+    try {
+      await navigator.clipboard.writeText(key)
+    } catch {
+      return
+    }
+    setCopied(key)
+    window.setTimeout(() => setCopied((c) => (c === key ? null : c)), COPY_CONFIRM_MS)
+  }, [])
+
+  const onTaskMenu: TaskMenuRequest = useCallback(
+    (event, task) =>
+      setMenu({
+        at: { x: event.clientX, y: event.clientY },
+        label: task.key,
+        items: [
+          {
+            id: 'open',
+            label: t('board.menu.open_card'),
+            icon: <ExternalIcon width={15} height={15} />,
+            onAction: () => navigate(routes.TaskCard(task.process_key, task.key)),
+          },
+          {
+            id: 'copy',
+            label: t('board.menu.copy_key'),
+            icon: <CopyIcon width={15} height={15} />,
+            onAction: () => copyKey(task.key),
+          },
+        ],
+      }),
+    [t, navigate, copyKey],
+  )
+
+  const widgetMenu = (widget: WidgetInfo, at: ContextMenuPoint) => {
+    const items: ContextMenuItem[] = [{ id: 'refresh', label: t('board.menu.refresh'), onAction: refresh }]
+    if (isAdmin) {
+      items.push(
+        {
+          id: 'edit',
+          label: t('board.menu.edit_widget'),
+          icon: <EditIcon width={15} height={15} />,
+          onAction: () => navigate(`${routes.adminWidgets()}/${encodeURIComponent(widget.id)}`),
+        },
+        {
+          id: 'remove',
+          label: t('board.menu.remove_widget'),
+          icon: <TrashIcon width={15} height={15} />,
+          danger: true,
+          onAction: () => {
+            const form = new FormData()
+            form.set('intent', 'unbind')
+            form.set('board_id', boardId)
+            form.set('widget_id', widget.id)
+            form.set(CSRF_FIELD, csrf)
+            write.submit(form, { method: 'post' })
+          },
+        },
+      )
+    }
+    setMenu({ at, items, label: widget.title })
+  }
+
+  const byId = new Map(widgets.map((w) => [w.id, w]))
+  const placed = [...items].filter((it) => byId.has(it.i)).sort((a, b) => a.y - b.y || a.x - b.x)
+  const frames = placed.map((it) => {
+    const widget = byId.get(it.i)!
+    return (
+      <div key={it.i} className="board-item" style={itemStyle(it)} data-testid="board-item" data-item={it.i}>
+        <WidgetFrame
+          boardId={boardId}
+          widget={widget}
+          initial={data[it.i]}
+          initialAt={at}
+          refresh={answer}
+          hydrated={hydrated}
+          onTaskMenu={onTaskMenu}
+          tools={
+            <button
+              type="button"
+              className="icon-button board-widget-menu"
+              aria-label={t('board.menu.label', { title: widget.title })}
+              title={t('board.menu.label', { title: widget.title })}
+              aria-haspopup="menu"
+              disabled={!hydrated}
+              data-testid="widget-menu"
+              onClick={(e) => {
+                const r = e.currentTarget.getBoundingClientRect()
+                widgetMenu(widget, { x: r.right - 4, y: r.bottom + 4 })
+              }}
+              onContextMenu={(e) => e.stopPropagation()}
+            >
+              <span aria-hidden="true">⋯</span>
+            </button>
+          }
+        />
+        {editing ? (
+          <div className="board-item-overlay" data-testid="board-item-overlay">
+            <span className="board-item-overlay-title">{widget.title}</span>
+          </div>
+        ) : null}
+      </div>
+    )
+  })
+
+  const empty = !board || widgets.length === 0
+  const canEdit = hydrated && isAdmin && !empty
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={
+          canEdit ? (
+            <button
+              type="button"
+              className={`button button-sm ${editing ? 'button-primary' : 'button-secondary'} board-edit-toggle`}
+              aria-pressed={editing}
+              onClick={() => (editing ? setEditing(false) : startEditing())}
+              data-testid="board-edit"
+            >
+              <EditIcon width={15} height={15} aria-hidden="true" />
+              {editing ? t('board.edit_done') : t('board.edit_layout')}
+            </button>
+          ) : null
+        }
+      />
+      {empty ? (
+        <EmptyState
+          icon={<LayoutIcon width={20} height={20} />}
+          title={t('lk.home.empty')}
+          testId="board-empty"
+        >
+          {t('lk.home.empty_hint')}
+        </EmptyState>
+      ) : editing && Editor ? (
+        <Editor layout={items} initialWidth={gridRef.current?.offsetWidth ?? 1200} onLayoutChange={onLayout}>
+          {frames}
+        </Editor>
+      ) : (
+        <div
+          ref={gridRef}
+          className="board-grid"
+          data-testid="board-grid"
+          data-editing={editing || undefined}
+          style={
+            {
+              '--board-row': `${GRID.rowHeight}px`,
+              '--board-gap-x': `${GRID.margin[0]}px`,
+              '--board-gap-y': `${GRID.margin[1]}px`,
+              '--board-cols': GRID.cols,
+            } as CSSProperties
+          }
+          onContextMenu={(e) => {
+            const item = (e.target as HTMLElement).closest<HTMLElement>('[data-item]')
+            const widget = item ? byId.get(item.dataset.item ?? '') : undefined
+            if (!widget || !hydrated || e.defaultPrevented) return
+            e.preventDefault()
+            widgetMenu(widget, { x: e.clientX, y: e.clientY })
+          }}
+        >
+          {frames}
+        </div>
+      )}
+      <ContextMenu
+        at={menu?.at ?? null}
+        items={menu?.items ?? []}
+        label={menu?.label ?? ''}
+        onClose={closeMenu(setMenu)}
+      />
+      <p
+        className="board-copied"
+        role="status"
+        data-visible={copied ? '' : undefined}
+        data-testid="board-copied"
+      >
+        {copied ? t('board.copied', { key: copied }) : ''}
+      </p>
+    </>
+  )
+}
+
+const closers = new WeakMap<object, () => void>()
+/** A stable close callback per setter (the menu's effect depends on it). */
+function closeMenu(set: (m: null) => void) {
+  let close = closers.get(set)
+  if (!close) {
+    close = () => set(null)
+    closers.set(set, close)
+  }
+  return close
+}

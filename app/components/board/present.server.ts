@@ -1,0 +1,53 @@
+import { displayText, formatValue } from '@domain/fields/value'
+import type { TableData } from '@domain/widgets/kinds/table'
+import type { TFunction } from 'i18next'
+import type { WidgetResult } from '~/widgets/types'
+
+/*
+ * A widget's data as the browser shows it: a table's values formatted by their field's type on the
+ * server (spec §9 formats: dates dd.MM.yyyy, yes/no, numbers), so the field registry's formatting
+ * never has to ship to the board page. References (a user, a status) show by their name.
+ */
+
+function cell(
+  header: { name: string; type: string; title: string },
+  value: unknown,
+  t: TFunction,
+  locale: string,
+) {
+  if (value === null || value === undefined || value === '') return ''
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    const o = value as Record<string, unknown>
+    for (const k of ['full_name', 'name', 'title', 'key'])
+      if (typeof o[k] === 'string' || typeof o[k] === 'number') return String(o[k])
+  }
+  try {
+    return displayText(
+      formatValue(
+        { name: header.name, type: header.type as never, title: header.title, settings: {} },
+        value,
+        locale,
+      ),
+      (k) => t(k),
+    )
+  } catch {
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value)
+  }
+}
+
+export function presentWidget(result: WidgetResult, t: TFunction, locale: string): WidgetResult {
+  if (result.error || result.type !== 'table' || !result.data) return result
+  const data = result.data as TableData
+  return {
+    type: result.type,
+    data: {
+      ...data,
+      rows: data.rows.map((row) => ({
+        ...row,
+        values: Object.fromEntries(
+          data.headers.map((h) => [h.name, cell(h, row.values?.[h.name], t, locale)]),
+        ),
+      })),
+    } satisfies TableData,
+  }
+}

@@ -1,0 +1,29 @@
+import type { ShouldRevalidateFunctionArgs } from '@remix-run/react'
+
+/**
+ * The board route's own data stays while only widget parameters (`w.…`) change: the widget that
+ * changed refetches itself (app/components/board/widget-frame.tsx). A saved layout is the page's
+ * already; anything else reloads as usual.
+ */
+export function boardShouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formData?.get('intent') === 'layout') return false
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && onlyWidgetParamsChanged(currentUrl, nextUrl))
+    return false
+  return defaultShouldRevalidate
+}
+
+function onlyWidgetParamsChanged(a: URL, b: URL): boolean {
+  const rest = (u: URL) =>
+    [...u.searchParams]
+      .filter(([k]) => !k.startsWith('w.'))
+      .map(([k, v]) => `${k}=${v}`)
+      .sort()
+      .join('&')
+  return rest(a) === rest(b)
+}

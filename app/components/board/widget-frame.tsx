@@ -1,0 +1,160 @@
+import { withWidgetParams } from '@domain/widgets/params'
+import { Await, useFetcher, useLocation, useNavigate } from '@remix-run/react'
+import { type ReactNode, Suspense, useCallback, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { getWidgetComponent } from '~/widgets/registry'
+import type { ParamsChange, TaskMenuRequest, WidgetInfo, WidgetResult } from '~/widgets/types'
+import { type BoardDataAnswer, boardDataUrl } from './board-data'
+
+interface WidgetFrameProps {
+  boardId: string
+  widget: WidgetInfo
+  /** The page loader's promise of this widget's data (streamed into the first HTML). */
+  initial: Promise<WidgetResult> | undefined
+  /** When the page loader asked (ms). */
+  initialAt: number
+  /** The board's periodic refresh (every widget at once). */
+  refresh: BoardDataAnswer | undefined
+  hydrated: boolean
+  onTaskMenu?: TaskMenuRequest
+  /** The frame's header tools (the ⋯ button). */
+  tools?: ReactNode
+}
+
+/** This widget's own fetcher: kept across remounts (the editor's grid) by its key. */
+export const widgetFetcherKey = (boardId: string, widgetId: string) => `widget:${boardId}:${widgetId}`
+
+/**
+ * One widget on the board: its title, its tools, and its body. The body waits for the page
+ * loader's promise (<Suspense>/<Await>: the server streams it into the first HTML as soon as it is
+ * ready, one slow widget holding no other back); later answers — this widget's own fetch after a
+ * page, filter or day changed, or the board's refresh — replace it, the newest winning.
+ */
+export function WidgetFrame({
+  boardId,
+  widget,
+  initial,
+  initialAt,
+  refresh,
+  hydrated,
+  onTaskMenu,
+  tools,
+}: WidgetFrameProps) {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const own = useFetcher<BoardDataAnswer>({ key: widgetFetcherKey(boardId, widget.id) })
+  const search = useMemo(() => new URLSearchParams(location.search), [location.search])
+
+  const onParams: ParamsChange = useCallback(
+    (params, opts) => {
+      const next = withWidgetParams(search, widget.id, params, opts)
+      const qs = next.toString()
+      // The URL keeps the change (a reload or a shared link shows the same); only this widget refetches.
+      navigate({ search: qs ? `?${qs}` : '' }, { replace: true, preventScrollReset: true })
+      own.load(boardDataUrl(boardId, next, [widget.id]))
+    },
+    [search, widget.id, navigate, own.load, boardId],
+  )
+
+  const pending = own.state === 'loading'
+  return (
+    <article
+      className="board-widget"
+      data-testid="board-widget"
+      data-widget-id={widget.id}
+      data-widget-type={widget.type}
+      aria-busy={pending || undefined}
+      aria-labelledby={`widget-title-${widget.id}`}
+    >
+      <header className="board-widget-header">
+        <h2 className="board-widget-title" id={`widget-title-${widget.id}`}>
+          {widget.title}
+        </h2>
+        {tools}
+      </header>
+      <div className="board-widget-body">
+        <Suspense fallback={<WidgetLoading />}>
+          <Await resolve={initial ?? Promise.resolve(undefined)} errorElement={<WidgetFailed />}>
+            {(first: WidgetResult | undefined) => {
+              const candidates: [number, WidgetResult | undefined][] = [
+                [initialAt, first],
+                [refresh?.at ?? -1, refresh?.data[widget.id]],
+                [own.data?.at ?? -1, own.data?.data[widget.id]],
+              ]
+              const result = candidates
+                .filter((c): c is [number, WidgetResult] => Boolean(c[1]))
+                .sort((a, b) => b[0] - a[0])[0]?.[1]
+              return (
+                <WidgetBody
+                  widget={widget}
+                  result={result}
+                  search={search}
+                  onParams={hydrated ? onParams : undefined}
+                  onTaskMenu={hydrated ? onTaskMenu : undefined}
+                />
+              )
+            }}
+          </Await>
+        </Suspense>
+      </div>
+      {pending ? <span className="visually-hidden">{t('board.loading')}</span> : null}
+    </article>
+  )
+}
+
+function WidgetBody({
+  widget,
+  result,
+  search,
+  onParams,
+  onTaskMenu,
+}: {
+  widget: WidgetInfo
+  result: WidgetResult | undefined
+  search: URLSearchParams
+  onParams?: ParamsChange
+  onTaskMenu?: TaskMenuRequest
+}) {
+  const { t } = useTranslation()
+  if (!result) return <WidgetFailed />
+  if (result.error) {
+    return (
+      <p className="board-widget-error" data-testid="widget-error">
+        {t(result.error.type, { defaultValue: t('board.widget_failed') })}
+      </p>
+    )
+  }
+  const Component = getWidgetComponent(result.type)
+  if (!Component) {
+    return <p className="board-widget-error">{t('widgets.unknown_type')}</p>
+  }
+  return (
+    <Component
+      widget={widget}
+      data={result.data}
+      search={search}
+      onParams={onParams}
+      onTaskMenu={onTaskMenu}
+    />
+  )
+}
+
+function WidgetLoading() {
+  const { t } = useTranslation()
+  return (
+    <div className="board-widget-loading" role="status">
+      <span className="board-spinner" aria-hidden="true" />
+      <span className="visually-hidden">{t('board.loading')}</span>
+    </div>
+  )
+}
+
+function WidgetFailed() {
+  const { t } = useTranslation()
+  return (
+    <p className="board-widget-error" data-testid="widget-error">
+      {t('board.widget_failed')}
+    </p>
+  )
+}

@@ -1,0 +1,197 @@
+import type { FieldDefinition } from '@domain/fields/types'
+import { settingsContextOf } from '@domain/widgets/context'
+import { getWidgetType, isWidgetType } from '@domain/widgets/registry'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { ADMIN_PER_PAGE, readListQuery } from '~/components/admin/list-query'
+import { CONFIRM_DELETE, widgetPaths } from '~/components/admin-boards/paths'
+import {
+  customDefinitions,
+  queryDetail,
+  widgetEditSchema,
+  widgetNewSchema,
+} from '~/components/admin-boards/schemas'
+import type { PreviewData } from '~/components/admin-boards/widget-preview'
+import { pageCount } from '~/components/ui/page-items'
+import { requireCsrf } from '~/lib/csrf.server'
+import { pageTitle } from '~/lib/page.server'
+import { redirectWithToast } from '~/lib/session.server'
+import type { Upstream } from '~/lib/upstream.server'
+import {
+  deleteItem,
+  loadAll,
+  loadItem,
+  requireAdminApi,
+  submitForm,
+  unknownIntent,
+  upstreamFailure,
+} from './__admin.server'
+
+/** The list's query: page, search, and the type it keeps to (an unknown type is no filter). */
+function widgetQueryOf(request: Request) {
+  const params = new URL(request.url).searchParams
+  const type = params.get('type') ?? ''
+  return { ...readListQuery(params), type: isWidgetType(type) ? type : '' }
+}
+
+/** /admin/widgets: a page of the node's widgets, of one type or all. */
+export async function listLoader({ request }: LoaderFunctionArgs) {
+  const { api, node } = await requireAdminApi(request)
+  const url = new URL(request.url)
+  const { type, ...query } = widgetQueryOf(request)
+  const res = await api.get('/api/widgets/{nodeId}', {
+    path: { nodeId: node.id },
+    query: {
+      page: query.page,
+      per_page: ADMIN_PER_PAGE,
+      search: query.search || undefined,
+      type: type || undefined,
+    },
+  })
+  if (!res.ok) throw upstreamFailure(res)
+  const total = res.meta?.total ?? res.data.length
+  const pages = pageCount(total, ADMIN_PER_PAGE)
+  if (query.page > pages) {
+    url.searchParams.set('page', String(pages))
+    throw redirect(`${url.pathname}?${url.searchParams}`)
+  }
+  return { title: await pageTitle(request, 'admin.widgets'), rows: res.data, query, type, total, pages }
+}
+
+export async function newLoader({ request }: LoaderFunctionArgs) {
+  await requireAdminApi(request)
+  const { type, ...query } = widgetQueryOf(request)
+  return { query, type }
+}
+
+/** Add → POST /api/widgets/{nodeId}, then straight to its Editing dialog for the settings and query. */
+export async function newAction({ request }: ActionFunctionArgs) {
+  const { api, node } = await requireAdminApi(request)
+  const formData = await request.formData()
+  await requireCsrf(request, formData)
+  const { type, ...query } = widgetQueryOf(request)
+  const paths = widgetPaths(type)
+  let created: string | undefined
+  const res = await submitForm(
+    request,
+    formData,
+    { intent: 'create', schema: widgetNewSchema },
+    async (value) => {
+      const answer = await api.post('/api/widgets/{nodeId}', { path: { nodeId: node.id }, body: value })
+      created = answer.data?.id
+      return answer
+    },
+    { to: paths.list(query), fallback: 'widgets.widget_created' },
+  )
+  if (!created) return res
+  return redirectWithToast(request, paths.item(created, query), {
+    type: 'success',
+    code: 'widgets.widget_created',
+  })
+}
+
+/**
+ * What a widget's form is made of: its type's settings fields over the node's fields (system and
+ * custom, GET /fields), and the custom ones as the query checker's keys.
+ */
+async function formOf(api: Upstream, nodeId: string, type: string) {
+  const fields = await loadAll(api, '/api/fields/{nodeId}', nodeId)
+  const settings: FieldDefinition[] = isWidgetType(type)
+    ? getWidgetType(type).settingsFields(settingsContextOf(fields))
+    : []
+  return { settings, custom: customDefinitions(fields) }
+}
+
+/** The preview's parameters: this widget's `w.{id}.…` of the dialog's address, passed on. */
+function previewParams(request: Request, widgetId: string) {
+  const prefix = `w.${widgetId}.`
+  const out: Record<string, string> = {}
+  for (const [key, value] of new URL(request.url).searchParams) if (key.startsWith(prefix)) out[key] = value
+  return out
+}
+
+/** The saved widget's data (GET /widgets/{nodeId}/{widgetId}/data), or the reason there is none. */
+async function loadPreview(
+  request: Request,
+  api: Upstream,
+  nodeId: string,
+  widgetId: string,
+): Promise<PreviewData> {
+  const res = await api.get('/api/widgets/{nodeId}/{widgetId}/data', {
+    path: { nodeId, widgetId },
+    query: previewParams(request, widgetId),
+  })
+  if (res.ok) {
+    const answer = res.data
+    if ('error' in answer) return { ok: false, codes: [answer.error.type] }
+    return { ok: true, type: answer.type, data: answer.data }
+  }
+  const first = res.detail[0]
+  return {
+    ok: false,
+    codes: res.detail.length ? [...new Set(res.detail.map((d) => d.type))] : ['admin_widgets.preview.error'],
+    params: (first?.ctx ?? undefined) as Record<string, string | number> | undefined,
+  }
+}
+
+/** /admin/widgets/{id}: the widget, its form (settings fields, query keys), the preview of its data. */
+export async function editLoader({ request, params }: LoaderFunctionArgs) {
+  const { api, node } = await requireAdminApi(request)
+  const { type, ...query } = widgetQueryOf(request)
+  const paths = widgetPaths(type)
+  const widgetId = params.widgetId ?? ''
+  const widget = await loadItem(
+    request,
+    api,
+    '/api/widgets/{nodeId}/{widgetId}',
+    { nodeId: node.id, widgetId },
+    { to: paths.list(query), notFound: 'widgets.widget_not_found' },
+  )
+  const [form, preview] = await Promise.all([
+    formOf(api, node.id, widget.type),
+    loadPreview(request, api, node.id, widget.id),
+  ])
+  const confirming = new URL(request.url).searchParams.get('confirm') === CONFIRM_DELETE.confirm
+  return { widget, ...form, preview, query, type, confirming }
+}
+
+/** Editing posts `save` (PATCH: title, query, settings) or `delete`. */
+export async function editAction({ request, params }: ActionFunctionArgs) {
+  const { api, node } = await requireAdminApi(request)
+  const formData = await request.formData()
+  await requireCsrf(request, formData)
+  const { type, ...query } = widgetQueryOf(request)
+  const paths = widgetPaths(type)
+  const id = params.widgetId ?? ''
+  const here = paths.item(id, query)
+  const one = { nodeId: node.id, widgetId: id }
+  const intent = formData.get('intent')
+  switch (intent) {
+    case 'save': {
+      const widget = await loadItem(request, api, '/api/widgets/{nodeId}/{widgetId}', one, {
+        to: paths.list(query),
+        notFound: 'widgets.widget_not_found',
+      })
+      const { settings, custom } = await formOf(api, node.id, widget.type)
+      return submitForm(
+        request,
+        formData,
+        { intent, schema: widgetEditSchema(settings, custom) },
+        async (value) => {
+          const res = await api.patch('/api/widgets/{nodeId}/{widgetId}', {
+            path: one,
+            body: value as { title: string; query: string; settings?: Record<string, unknown> },
+          })
+          return { ...res, detail: res.detail.map(queryDetail) }
+        },
+        { to: here, fallback: 'widgets.widget_edited' },
+      )
+    }
+    case 'delete':
+      return deleteItem(request, api, '/api/widgets/{nodeId}/{widgetId}', one, {
+        list: paths.list(query),
+        here,
+        fallback: 'widgets.widget_deleted',
+      })
+  }
+  return unknownIntent(request, here)
+}

@@ -1,0 +1,30 @@
+import type { SettingsContext } from './types'
+
+/*
+ * The data a widget's settings form offers (types.ts SettingsContext), made from a node's fields as
+ * GET /fields/{nodeId} lists them (system fields first, then custom). The admin form and the
+ * upstream's check of the settings build it the same way, so what the form offers is what is kept.
+ */
+
+/** What of a field the context needs (the contract's Field has more). */
+export interface ContextField {
+  name: string
+  type: string
+  title: string
+}
+
+/** Types a calendar can place tasks by: a whole day, or a moment whose day is taken (in UTC). */
+export const DATE_FIELD_TYPES: readonly string[] = ['date', 'datetime']
+
+/** The task key (PRODUCT.md §4): not a field, but a table's first column (TABLE_DEFAULT_HEADERS). */
+export const KEY_OPTION = { title: 'fields.system.key', value: 'key' } as const
+
+export function settingsContextOf(fields: readonly ContextField[]): SettingsContext {
+  const options = fields.map((f) => ({ title: f.title || f.name, value: f.name }))
+  return {
+    fields: [KEY_OPTION, ...options.filter((o) => o.value !== KEY_OPTION.value)],
+    dateFields: fields
+      .filter((f) => DATE_FIELD_TYPES.includes(f.type))
+      .map((f) => ({ title: f.title || f.name, value: f.name })),
+  }
+}

@@ -1,0 +1,5 @@
+import { calendar } from './calendar'
+import { table } from './table'
+
+/** Every widget type, in the order a type picker shows them. Map and schedule join here. */
+export const kinds = [table, calendar] as const

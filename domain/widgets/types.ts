@@ -1,0 +1,37 @@
+import type { z } from 'zod'
+import type { FieldDefinition, FieldOption } from '../fields/types'
+
+/*
+ * A widget type (spec §2 Widgets, §3 widget settings; PRODUCT.md §7), the same shape as a field
+ * type: one entry per type under kinds/, found by name through the registry. The web app's
+ * components (app/widgets/<type>/) register against the same names.
+ */
+
+/** What the settings form needs that is data of the node: its fields, as select options. */
+export interface SettingsContext {
+  /** Every field of the node (system and custom), value = field name, title = its title. */
+  fields: readonly FieldOption[]
+  /** The date-like fields only (date, datetime, created_at, updated_at…), for a calendar. */
+  dateFields: readonly FieldOption[]
+}
+
+export interface GridSize {
+  w: number
+  h: number
+}
+
+export interface WidgetKind<Params = unknown, Data = unknown, Type extends string = string> {
+  type: Type
+  /** Settings as field definitions (names `settings.…`): the admin form is the generic form. */
+  settingsFields(ctx: SettingsContext): FieldDefinition[]
+  /** Where a newly bound widget starts, and the least it may shrink to (grid columns and rows). */
+  defaultSize: GridSize
+  minSize: GridSize
+  /**
+   * Its parameters in a board's data call and its page's URL, `w.{widgetId}.{param}` (PRODUCT.md
+   * §7): parsed leniently — a bad value falls back to the default, never an error page.
+   */
+  params: z.ZodType<Params, z.ZodTypeDef, Record<string, string>>
+  /** The shape of its data in the board data call (the contract's component for this type). */
+  data: z.ZodType<Data>
+}
