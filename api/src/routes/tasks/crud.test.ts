@@ -104,8 +104,14 @@ describe('POST /tasks/{nodeId}/{processId}', () => {
     expect(row!.taskCounter).toBe(3)
     // A create the database refuses (here a status that is not there) writes nothing at all: no
     // number is taken, no history row, no event.
-    const before = await db().execute(sql`select
-      (select count(*) from task_history)::int as history, (select count(*) from events)::int as events`)
+    const counts = async () =>
+      (
+        (await db().execute(sql`select (select count(*) from task_history)::int as history,
+                                       (select count(*) from events)::int as events`)) as unknown as {
+          rows: unknown[]
+        }
+      ).rows
+    const before = await counts()
     const draft = {
       nodeId: w.startId,
       id: randomUUID(),
@@ -120,9 +126,7 @@ describe('POST /tasks/{nodeId}/{processId}', () => {
     await expect(
       createTaskWithEvents(db(), draft, { event: taskCreated({ ...draft, key: '' }) }),
     ).rejects.toThrow()
-    const after = await db().execute(sql`select
-      (select count(*) from task_history)::int as history, (select count(*) from events)::int as events`)
-    expect(after.rows).toEqual(before.rows)
+    expect(await counts()).toEqual(before)
     const [kept] = await db().select().from(processes).where(eq(processes.id, q.process.id))
     expect(kept!.taskCounter).toBe(3)
     // Concurrent creations get distinct numbers.
