@@ -96,6 +96,14 @@ for (const js of [true, false]) {
       edit = dialog(page)
       await expect(edit.getByLabel('Query')).toHaveValue('order by key')
       await expect(edit.getByLabel('Tasks per page')).toHaveValue('7')
+      // The preview: the saved widget through the table's own component, its pages as links.
+      const preview = edit.getByTestId('widget-preview')
+      await expect(preview.getByTestId('table-widget')).toBeVisible()
+      await expect(preview.getByTestId('table-key')).toHaveCount(7)
+      const first = await preview.getByTestId('table-key').first().textContent()
+      await preview.getByRole('link', { name: 'Page 2', exact: true }).click()
+      await expect(page).toHaveURL(/w\.[0-9a-f-]{36}\.page=2/)
+      await expect(dialog(page).getByTestId('table-key').first()).not.toHaveText(first ?? '')
 
       await addWidget(page, 'Calendar', name('Calendar'))
       edit = dialog(page)

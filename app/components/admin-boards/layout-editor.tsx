@@ -59,10 +59,12 @@ export function LayoutEditor({
   const byId = useMemo(() => new Map(widgets.map((w) => [w.id, w])), [widgets])
 
   // A newer layout from the server (after a save, a widget added or removed) replaces ours unless
-  // there are changes of ours not yet sent.
+  // there are changes of ours not yet sent. Only when it arrives: not when a save starts.
+  const dirtyRef = useRef(dirty)
+  dirtyRef.current = dirty
   useEffect(() => {
-    if (!dirty) setItems(layout)
-  }, [layout, dirty])
+    if (!dirtyRef.current) setItems(layout)
+  }, [layout])
 
   const reply = fetcher.data?.intent === 'layout' ? fetcher.data.result : undefined
   const errors = (reply?.error ?? {}) as Record<string, string[] | null>
@@ -89,6 +91,7 @@ export function LayoutEditor({
     if (same(next, items)) return
     setItems(next)
     setDirty(true)
+    setStatus('idle')
   }
 
   const onGrid = (next: Layout) =>
@@ -298,7 +301,7 @@ function LayoutGrid({
                     <span className="layout-item-title">{w?.title ?? it.i}</span>
                   </div>
                   <div className="layout-item-body">
-                    <span className="muted">
+                    <span className="layout-item-meta">
                       {w ? t(`admin_widgets.type.${w.type}`, { defaultValue: w.type }) : null} · {it.w}×{it.h}
                     </span>
                   </div>

@@ -1,6 +1,7 @@
 import type { LinksFunction } from '@remix-run/node'
 import gridStyles from 'react-grid-layout/css/styles.css'
 import { fieldLinks } from '~/fields/links'
+import widgetStyles from '~/widgets/widgets.css'
 import adminStyles from '../admin/admin.css'
 import adminUiStyles from '../admin-ui/admin-ui.css'
 import workflowStyles from '../admin-workflow/admin-workflow.css'
@@ -15,5 +16,7 @@ export const boardsAdminLinks: LinksFunction = () => [
   { rel: 'stylesheet', href: adminUiStyles },
   // react-grid-layout's own rules (items, placeholder, resize handles), before ours over them.
   { rel: 'stylesheet', href: gridStyles },
+  // The widgets' own look (the preview shows each through its component).
+  { rel: 'stylesheet', href: widgetStyles },
   { rel: 'stylesheet', href: styles },
 ]

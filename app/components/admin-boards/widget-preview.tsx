@@ -1,6 +1,7 @@
 import type { TaskSummary } from '@domain/widgets/common'
 import { Link } from '@remix-run/react'
 import { routes } from '~/lib/routes'
+import { getWidgetComponent } from '~/widgets/registry'
 import { StatusName } from '../admin-workflow/status-dot'
 import { Pagination } from '../ui/pagination'
 import { useBoardsT } from './use-boards-t'
@@ -12,6 +13,10 @@ export type PreviewData =
 
 interface WidgetPreviewProps {
   preview: PreviewData
+  /** The widget (its id names its parameters in the address). */
+  widget: { id: string; type: string; title: string }
+  /** The dialog's query string: the widget's links change its own parameters and keep the rest. */
+  search: URLSearchParams
   /** The dialog's address with this widget's parameters replaced (`w.{id}.page`, `w.{id}.day`). */
   hrefWith: (params: Record<string, string | number | null>) => string
 }
@@ -40,12 +45,30 @@ const isCalendar = (d: unknown): d is CalendarLike =>
 const shownDay = (day: string) => day.split('-').reverse().join('.')
 
 /**
- * The preview of Editing: the saved widget's data, as plain tasks with links to their cards — a
- * table's page (with its pages as links) or a calendar's days with tasks and the selected day's
- * tasks. Links and forms only, so it works without JavaScript.
+ * The preview of Editing: the saved widget's data through its type's own component, as a board
+ * shows it; a type without one as plain tasks with links to their cards — a table's page (with its
+ * pages as links) or a calendar's days with tasks and the selected day's tasks. Links and forms
+ * only, so it works without JavaScript.
  */
-export function WidgetPreview({ preview, hrefWith }: WidgetPreviewProps) {
+export function WidgetPreview({ preview, widget, search, hrefWith }: WidgetPreviewProps) {
   const { t } = useBoardsT()
+  const View = preview.ok ? getWidgetComponent(preview.type) : null
+  if (preview.ok && View)
+    // The type's own component (app/widgets/<type>/), as a board shows it: links and GET forms.
+    return (
+      <section
+        className="board-widget widget-preview-frame"
+        data-testid="widget-preview"
+        data-type={preview.type}
+      >
+        <header className="board-widget-header">
+          <h4 className="board-widget-title">{widget.title}</h4>
+        </header>
+        <div className="board-widget-body">
+          <View widget={widget} data={preview.data as never} search={search} />
+        </div>
+      </section>
+    )
   if (!preview.ok)
     return (
       <div className="alert alert-warning" role="status" data-testid="widget-preview-error">

@@ -24,6 +24,8 @@ export default function EditWidgetDialog() {
     search.delete('confirm')
     return `${location.pathname}?${search}`
   }
+  const previewSearch = new URLSearchParams(location.search)
+  previewSearch.delete('confirm')
   return (
     <Dialog
       title={t('admin.editing')}
@@ -46,7 +48,12 @@ export default function EditWidgetDialog() {
         />
       </DialogSection>
       <DialogSection title={t('admin_widgets.section.preview')} hint={t('admin_widgets.preview.hint')}>
-        <WidgetPreview preview={preview} hrefWith={hrefWith} />
+        <WidgetPreview
+          preview={preview}
+          widget={{ id: widget.id, type: widget.type, title: widget.title }}
+          search={previewSearch}
+          hrefWith={hrefWith}
+        />
       </DialogSection>
       <DialogSection title={t('workflow.delete.heading')}>
         <DeleteSection
