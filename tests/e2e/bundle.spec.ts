@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test } from '@playwright/test'
-import { E2E_DATA_DIR, E2E_PORT, ORIGIN } from './env'
+import { gzipSync } from 'node:zlib'
+import { type APIRequestContext, expect, test } from '@playwright/test'
+import { ADMIN, E2E_DATA_DIR, E2E_PORT, ORIGIN } from './env'
+import { apiToken } from './utils'
 
 /** Everything the browser can download: the client build (built by the web server's start). */
 function clientFiles(dir = join(process.cwd(), 'public/build')): string[] {
@@ -41,5 +43,29 @@ test.describe('nothing secret reaches the browser', () => {
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/)
     const nonce = csp.match(/'nonce-([^']+)'/)![1]
     expect(html).toContain(`nonce="${nonce}"`)
+  })
+})
+
+test.describe('the JavaScript a page loads', () => {
+  /** Every script of a page: its module preloads, its scripts and the modules they import, gzipped. */
+  async function pageJsKB(request: APIRequestContext, path: string, token: string) {
+    const html = await (
+      await request.get(`${ORIGIN}${path}`, { headers: { cookie: `_token=${token}` } })
+    ).text()
+    const urls = new Set<string>()
+    for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]!)
+    for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]!)
+    let bytes = 0
+    for (const url of urls) bytes += gzipSync(await (await request.get(`${ORIGIN}${url}`)).body()).length
+    return { files: urls.size, kb: bytes / 1024 }
+  }
+
+  test('the home board with its table and calendar loads at most 250 KB of JavaScript, gzip (issue 11)', async ({
+    request,
+  }) => {
+    const token = await apiToken(request, ADMIN)
+    const lk = await pageJsKB(request, '/lk', token)
+    console.log(`/lk: ${lk.files} files, ${lk.kb.toFixed(1)} KB gzip`)
+    expect(lk.kb).toBeLessThanOrEqual(250)
   })
 })

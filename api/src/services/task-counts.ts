@@ -14,13 +14,17 @@ import type { EventBus } from '../events/bus'
  */
 
 const TTL_MS = 2_000
+/** A count still running after this long is not waited for again: the next ask counts anew. */
+const IN_FLIGHT_MS = 30_000
 /** Totals kept per node; past it the oldest go first. */
 const PER_NODE = 256
 /** Nodes with totals kept; past it the least recently used node's go. */
 const NODES = 1_000
 
 interface Kept {
-  at: number
+  /** When the count answered; null while it runs (every ask meanwhile shares it, up to IN_FLIGHT_MS). */
+  at: number | null
+  started: number
   total: Promise<unknown>
 }
 
@@ -39,16 +43,25 @@ export function cachedTotal<T = number>(nodeId: string, key: string, count: () =
     if (nodes.size > NODES) nodes.delete(nodes.keys().next().value!)
   }
   const hit = kept.get(key)
-  if (hit && now - hit.at < TTL_MS) return hit.total as Promise<T>
+  const fresh = hit && (hit.at === null ? now - hit.started < IN_FLIGHT_MS : now - hit.at < TTL_MS)
+  if (hit && fresh) return hit.total as Promise<T>
   const total = count()
-  const entry = { at: now, total }
+  const entry: Kept = { at: null, started: now, total }
   kept.delete(key)
   kept.set(key, entry)
   if (kept.size > PER_NODE) kept.delete(kept.keys().next().value!)
-  // A failed count is not kept.
-  total.catch(() => {
-    if (kept.get(key) === entry) kept.delete(key)
-  })
+  // Fresh for TTL_MS from when the count answers, not from when it began: a count slower than
+  // TTL_MS (exact totals over a million tasks, several at once) would otherwise be stale on
+  // arrival and counted again by every call. A write meanwhile still forgets it (forgetTotals
+  // drops the node's entries, this one included). A failed count is not kept.
+  total.then(
+    () => {
+      entry.at = Date.now()
+    },
+    () => {
+      if (kept.get(key) === entry) kept.delete(key)
+    },
+  )
   return total
 }
 

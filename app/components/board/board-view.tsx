@@ -1,13 +1,20 @@
 import { GRID, type LayoutItem } from '@domain/boards/grid'
 import { useFetcher, useNavigate } from '@remix-run/react'
-import { type ComponentType, type CSSProperties, useCallback, useEffect, useRef, useState } from 'react'
+import {
+  type ComponentType,
+  type CSSProperties,
+  startTransition,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import { useCsrfToken } from '~/components/csrf-input'
 import { EmptyState } from '~/components/page/empty-state'
 import { PageHeader } from '~/components/page/page-header'
 import { ContextMenu, type ContextMenuItem, type ContextMenuPoint } from '~/components/ui/context-menu'
 import { EditIcon, ExternalIcon, LayoutIcon, TrashIcon } from '~/components/ui/icons'
-import { useHydrated } from '~/components/ui/use-hydrated'
 import { CopyIcon } from '~/fields/icons'
 import { CSRF_FIELD } from '~/lib/csrf'
 import { routes } from '~/lib/routes'
@@ -59,7 +66,7 @@ type Menu = { at: ContextMenuPoint; items: ContextMenuItem[]; label: string }
  */
 export function BoardView({ title, subtitle, board, widgets, layout, data, at, isAdmin }: BoardViewProps) {
   const { t } = useTranslation()
-  const hydrated = useHydrated()
+  const hydrated = useHydratedInTransition()
   const navigate = useNavigate()
   const csrf = useCsrfToken()
   const boardId = board?.id ?? ''
@@ -283,6 +290,17 @@ export function BoardView({ title, subtitle, board, widgets, layout, data, at, i
       </p>
     </>
   )
+}
+
+/**
+ * useHydrated, its switch made a transition: the widgets' <Suspense> boundaries may still be
+ * streaming in when the page hydrates, and an ordinary update above one that has not hydrated yet
+ * makes React throw its server HTML away (error 421) and render it again in the browser.
+ */
+function useHydratedInTransition(): boolean {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => startTransition(() => setHydrated(true)), [])
+  return hydrated
 }
 
 const closers = new WeakMap<object, () => void>()
