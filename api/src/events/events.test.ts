@@ -138,6 +138,8 @@ describe('a write emits its events once, after commit', () => {
     )
     expect(stored.map((r) => r.type)).toEqual(['task.created', 'task.edited', 'task.moved', 'task.edited'])
     expect(stored.map((r) => Number(r.id))).toEqual([...created, ...edited, ...moved].map((e) => e.id))
+    // What was dispatched is what the outbox holds (a create's key is filled in by its statement).
+    expect(stored[0]!.data).toEqual(created[0]!.data)
   })
 
   it('comment.added with the mentioned users, attachment.added and attachment.deleted', async () => {

@@ -73,12 +73,32 @@ export async function emitEvents(
   if (!kept) return
   // Ids follow the insert's order; the transaction and its time are the same for all.
   const ids = written.map((r) => Number(r.id)).sort((a, b) => a - b)
-  const { txid, occurred_at } = written[0]!
-  const at = new Date(occurred_at).toISOString()
   list.forEach((e, i) => {
-    kept.push({ ...e, id: ids[i]!, txid, occurred_at: at } as StoredEvent)
+    kept.push(storedEvent(e, { ...written[0]!, id: ids[i]! }))
   })
 }
+
+/** An event as written, with the position and time its insert returned. */
+export const storedEvent = (
+  e: NewEvent<EventType>,
+  at: { id: string | number; txid: string; occurred_at: Date | string },
+): StoredEvent =>
+  ({
+    ...e,
+    id: Number(at.id),
+    txid: at.txid,
+    occurred_at: new Date(at.occurred_at).toISOString(),
+  }) as StoredEvent
+
+/**
+ * One event's insert as a part (`with event as (…)`) of a write's own statement, its columns taken
+ * from `from` (another part): `data` is SQL over it (a task's key known only there). Returns what
+ * storedEvent needs. For a write that is one statement outside `db.transaction` (see committed).
+ */
+export const eventInsert = (e: NewEvent<EventType>, data: SQLWrapper, from: SQLWrapper) => sql`
+  insert into events (type, node_id, actor_id, data)
+  select ${e.type}::text, ${e.node_id}::uuid, ${e.actor_id}::uuid, ${data.getSQL()} from ${from.getSQL()}
+  returning id, txid::text as txid, occurred_at`
 
 type Committed = (events: StoredEvent[]) => void
 const listeners = new WeakMap<Db, Set<Committed>>()
@@ -87,7 +107,8 @@ const listeners = new WeakMap<Db, Set<Committed>>()
  * Calls `listener` with the events of every transaction of `db` right after it commits, before the
  * code that awaited the transaction goes on: this process's own writes reach its subscribers at
  * once (read your writes). Nested transactions (savepoints) and writes outside `db.transaction`
- * are not seen here; the dispatcher reads them from the outbox like any other process's.
+ * are not seen here (unless they call committed); the dispatcher reads them from the outbox like
+ * any other process's.
  */
 export function onCommitted(db: Db, listener: Committed): () => void {
   let set = listeners.get(db)
@@ -109,6 +130,16 @@ export function onCommitted(db: Db, listener: Committed): () => void {
   }
   set.add(listener)
   return () => set.delete(listener)
+}
+
+/**
+ * The events of a write made of one statement outside `db.transaction` (a transaction of its own,
+ * committed when its answer came): handed to the listeners of onCommitted as a transaction's are,
+ * before the code that awaited the write goes on.
+ */
+export function committed(db: Db, events: StoredEvent[]): void {
+  const all = listeners.get(db)
+  if (all && events.length) for (const l of all) l(events)
 }
 
 /** The position just before every transaction still running: where a reader starting now begins. */

@@ -1,6 +1,8 @@
+import type { NewEvent } from '@domain/events'
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
-import { nodeUsers, processes, progressStatuses, type statuses, tasks, users } from '../db/schema'
+import { nodeUsers, progressStatuses, type statuses, tasks, users } from '../db/schema'
+import { committed, eventInsert, storedEvent } from '../events/outbox'
 import { offsetOf } from './search'
 import { type ProcessScope, scopeCondition } from './task-scope'
 
@@ -8,23 +10,81 @@ export type TaskRow = typeof tasks.$inferSelect
 export type StatusRow = typeof statuses.$inferSelect
 export type UserRow = typeof users.$inferSelect
 
-/**
- * Hands out the process's next task number: the counter grows in the caller's transaction (the
- * process row stays locked until it commits), so two tasks never get one number, and a number
- * once committed is never handed out again. Undefined when the node has no such process.
- */
-export async function nextTaskNumber(tx: Tx, nodeId: string, processId: string) {
-  const [row] = await tx
-    .update(processes)
-    .set({ taskCounter: sql`${processes.taskCounter} + 1` })
-    .where(and(eq(processes.nodeId, nodeId), eq(processes.id, processId)))
-    .returning({ n: processes.taskCounter, key: processes.key })
-  return row
+export interface NewTask {
+  nodeId: string
+  id: string
+  processId: string
+  title: string
+  description: string
+  statusId: string
+  assigneeId: string | null
+  authorId: string
+  customFields: Record<string, unknown>
 }
 
-export async function insertTask(tx: Tx, values: typeof tasks.$inferInsert): Promise<TaskRow> {
-  const [row] = await tx.insert(tasks).values(values).returning()
-  return row!
+type Rows<T> = { rows: T[] }
+
+/**
+ * Creates a task in one statement, a transaction of its own (ADR 015): the process's counter grows
+ * by one, and the task `{processKey}-{n}` (domain taskKey), its 'created' history row and its
+ * task.created event are written with it, or nothing is. The counter row stays locked until that
+ * commit, so two tasks never get one number and a committed number is never handed out again; but
+ * it is held for the statement's own run only, not across round trips. `event`: the task.created
+ * the service built, its key filled in here. Its events go to this process's subscribers once the
+ * statement has returned (committed). Undefined when the node has no such process.
+ */
+export async function createTaskWithEvents(
+  db: Db,
+  t: NewTask,
+  e: { requestId?: string; event: NewEvent<'task.created'> },
+): Promise<TaskRow | undefined> {
+  const res = await db.execute(sql`
+    with counter as (
+      update processes set task_counter = task_counter + 1
+       where node_id = ${t.nodeId}::uuid and id = ${t.processId}::uuid
+      returning task_counter as number, key || '-' || task_counter as key
+    ), task as (
+      insert into tasks (node_id, id, process_id, number, key, title, description, status_id,
+                         assignee_id, author_id, custom_fields)
+      select ${t.nodeId}::uuid, ${t.id}::uuid, ${t.processId}::uuid, number, key, ${t.title}::text,
+             ${t.description}::text, ${t.statusId}::uuid, ${t.assigneeId}::uuid, ${t.authorId}::uuid,
+             ${JSON.stringify(t.customFields)}::jsonb
+        from counter
+      returning number, key, version, created_at, updated_at
+    ), history as (
+      insert into task_history (node_id, task_id, actor_id, field, new_value, request_id)
+      select ${t.nodeId}::uuid, ${t.id}::uuid, ${t.authorId}::uuid, 'created',
+             jsonb_build_object('key', key, 'title', ${t.title}::text, 'status', ${t.statusId}::uuid),
+             ${e.requestId ?? null}::text
+        from task
+    ), event as (${eventInsert(e.event, sql`jsonb_set(${JSON.stringify(e.event.data)}::jsonb, '{task,key}', to_jsonb(task.key))`, sql`task`)})
+    select task.number, task.key, task.version, task.created_at, task.updated_at,
+           event.id, event.txid, event.occurred_at
+      from task, event`)
+  const [row] = (res as unknown as Rows<CreatedRow>).rows
+  if (!row) return undefined
+  const task: TaskRow = {
+    ...t,
+    number: Number(row.number),
+    key: row.key,
+    version: Number(row.version),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  }
+  const event = { ...e.event, data: { ...e.event.data, task: { id: t.id, key: row.key } } }
+  committed(db, [storedEvent(event, row)])
+  return task
+}
+
+interface CreatedRow {
+  number: number | string
+  key: string
+  version: number | string
+  created_at: Date | string
+  updated_at: Date | string
+  id: number | string
+  txid: string
+  occurred_at: Date | string
 }
 
 export async function findTask(db: Db | Tx, nodeId: string, id: string): Promise<TaskRow | undefined> {

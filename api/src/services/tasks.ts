@@ -1,5 +1,5 @@
+import { randomUUID } from 'node:crypto'
 import { planCreate, planEdit, type TaskPatch } from '@domain/tasks/planner'
-import { taskKey } from '@domain/workflow/process-key'
 import type { Db, Tx } from '../db/client'
 import { taskChangeEvents, taskCreated } from '../events/emit'
 import type { Caller } from '../http/caller'
@@ -9,11 +9,10 @@ import { findTaskCard } from '../repositories/task-card-repository'
 import { writeHistory } from '../repositories/task-parts-repository'
 import {
   boundUsers,
+  createTaskWithEvents,
   findTask,
-  insertTask,
   listTasks as listTaskRows,
   lockTask,
-  nextTaskNumber,
   type TaskRow,
   updateTask,
 } from '../repositories/tasks-repository'
@@ -100,29 +99,24 @@ export async function createTask(
   const assignee = await requireAssignee(db, nodeId, values.assignee)
   const { status, custom_fields: customFields } = values
 
-  // Only the writes hold the process's counter row: everything above was checked before.
-  const task = await db.transaction(async (tx) => {
-    const counter = (await nextTaskNumber(tx, nodeId, processId))!
-    const row = await insertTask(tx, {
-      nodeId,
-      processId,
-      number: counter.n,
-      key: taskKey(counter.key, counter.n),
-      title: values.title,
-      description: values.description,
-      statusId: status,
-      assigneeId: values.assignee,
-      authorId: who.userId,
-      customFields,
-    })
-    await writeHistory(
-      tx,
-      { nodeId, taskId: row.id, actorId: who.userId, requestId: c.requestId },
-      [{ field: 'created', old: null, new: { key: row.key, title: row.title, status: status } }],
-      [taskCreated(row)],
-    )
-    return row
+  // Everything above is checked and everything below is built before the one statement that takes
+  // the process's counter row and writes the task, its history and its event (ADR 015).
+  const draft = {
+    nodeId,
+    id: randomUUID(),
+    processId,
+    title: values.title,
+    description: values.description,
+    statusId: status,
+    assigneeId: values.assignee,
+    authorId: who.userId,
+    customFields,
+  }
+  const task = await createTaskWithEvents(db, draft, {
+    requestId: c.requestId,
+    event: taskCreated({ ...draft, key: '' }),
   })
+  if (!task) throw notFound('processes.process_not_found', ['params', 'id'])
   // A new task has no attachments, and its people are the caller and the assignee just read.
   const people = assignee ? [c.auth.user, assignee] : [c.auth.user]
   return presentCard(db, nodeId, { task, files: [], people }, who)

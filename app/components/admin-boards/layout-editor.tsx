@@ -301,7 +301,7 @@ function LayoutGrid({
                     <span className="layout-item-title">{w?.title ?? it.i}</span>
                   </div>
                   <div className="layout-item-body">
-                    <span className="muted">
+                    <span className="layout-item-meta">
                       {w ? t(`admin_widgets.type.${w.type}`, { defaultValue: w.type }) : null} · {it.w}×{it.h}
                     </span>
                   </div>

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { badTokens, expectEachRefused } from '../../../test/bad-tokens'
 import { unchanged } from '../../../test/db-state'
@@ -7,6 +8,8 @@ import { makeFields, makeTask, makeTaskProcess, userWith } from '../../../test/t
 import { createUser, UNKNOWN_ID } from '../../../test/tenant-factories'
 import { startWorkflowApi } from '../../../test/workflow-factories'
 import { processes, tasks } from '../../db/schema'
+import { taskCreated } from '../../events/emit'
+import { createTaskWithEvents } from '../../repositories/tasks-repository'
 
 let w: Awaited<ReturnType<typeof startWorkflowApi>>
 let p: Awaited<ReturnType<typeof makeTaskProcess>>
@@ -53,11 +56,15 @@ describe('POST /tasks/{nodeId}/{processId}', () => {
     })
     expect(t.author.fio).toEqual({ name: 'Admin', surname: 'Nodus', middlename: '' })
     expect(t.allowed_moves.map((m: { to_status_id: string }) => m.to_status_id)).toEqual(p.statusIds.slice(1))
+    // The answer is built beside the statement that wrote the task: it is what a read gives back.
+    const read = await call('GET', `/tasks/${w.startId}/${t.id}`, w.adminToken)
+    expect(read.body.data).toEqual(t)
     const history = await call('GET', `/tasks/${w.startId}/${t.id}/history`, w.adminToken)
     expect(history.body.data).toEqual([
       expect.objectContaining({
         field: 'created',
         old_value: null,
+        new_value: { key: t.key, title: 'Fix the printer', status: p.statusIds[0] },
         actor: expect.objectContaining({ id: w.adminId }),
       }),
     ])
@@ -95,6 +102,33 @@ describe('POST /tasks/{nodeId}/{processId}', () => {
     expect(c.key).toBe(`${q.process.key}-3`)
     const [row] = await db().select().from(processes).where(eq(processes.id, q.process.id))
     expect(row!.taskCounter).toBe(3)
+    // A create the database refuses (here a status that is not there) writes nothing at all: no
+    // number is taken, no history row, no event.
+    const counts = async () =>
+      (
+        (await db().execute(sql`select (select count(*) from task_history)::int as history,
+                                       (select count(*) from events)::int as events`)) as unknown as {
+          rows: unknown[]
+        }
+      ).rows
+    const before = await counts()
+    const draft = {
+      nodeId: w.startId,
+      id: randomUUID(),
+      processId: q.process.id,
+      title: 'never',
+      description: '',
+      statusId: UNKNOWN_ID,
+      assigneeId: null,
+      authorId: w.adminId,
+      customFields: {},
+    }
+    await expect(
+      createTaskWithEvents(db(), draft, { event: taskCreated({ ...draft, key: '' }) }),
+    ).rejects.toThrow()
+    expect(await counts()).toEqual(before)
+    const [kept] = await db().select().from(processes).where(eq(processes.id, q.process.id))
+    expect(kept!.taskCounter).toBe(3)
     // Concurrent creations get distinct numbers.
     const many = await Promise.all(
       Array.from({ length: 6 }, (_, i) => create({ title: `c${i}` }, w.adminToken, q.process.id)),
