@@ -216,6 +216,7 @@ for (const js of [true, false]) {
       page,
     }) => {
       test.skip(!js, 'the grid needs JavaScript; without it the numeric fields above do the same')
+      const errors = collectConsoleErrors(page)
       await page.goto('/admin/boards')
       await page.getByRole('link', { name: name('Main board'), exact: true }).click()
       await page.locator('.dialog-overlay:not([data-static])').waitFor()
@@ -253,6 +254,8 @@ for (const js of [true, false]) {
       await page.goto(page.url())
       await page.locator('.dialog-overlay:not([data-static])').waitFor()
       expect(await values()).toEqual(moved)
+      // Nothing refused by the page's CSP (react-draggable's own style element) or thrown.
+      expect(errors.list).toEqual([])
     })
 
     test('boards: import checks the document first (a dry run), then imports it', async ({ page }) => {

@@ -5,6 +5,7 @@ import type React from 'react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import ReactGridLayout, { type Layout, useContainerWidth } from 'react-grid-layout'
 import { createScaledStrategy } from 'react-grid-layout/core'
+import { useDraggableStyle } from '~/components/board/board-editor'
 import { CsrfInput } from '~/components/csrf-input'
 import type { FormReply } from '../admin/use-intent-result'
 import { Button } from '../ui/button'
@@ -236,6 +237,8 @@ function LayoutGrid({
   onChange: (layout: Layout) => void
 }) {
   const { t } = useBoardsT()
+  // The board editor's answer to react-draggable's own <style> (the page's CSP refuses it).
+  useDraggableStyle()
   const { width, containerRef, mounted } = useContainerWidth({ initialWidth: 900 })
   const scale = Math.min(1, width / BOARD_WIDTH)
   // The scale without the strategy's own drag position: that one counts from the viewport, not

@@ -26,7 +26,7 @@ const RESIZE = { enabled: true, handles: ['se', 'e', 's'] as ('se' | 'e' | 's')[
  * nonce). One with its id and the page's nonce (the csp-nonce meta, as react-aria reads it) is there
  * first, so it adds none; the rules it would have held are in widgets.css.
  */
-function useDraggableStyle() {
+export function useDraggableStyle() {
   useEffect(() => {
     if (document.getElementById('react-draggable-style-el')) return
     const style = document.createElement('style')
