@@ -320,11 +320,43 @@ test.describe('an administrator edits the layout', () => {
     await call(request, 'patch', `/boards/${await nodeId(request)}/${before.id}`, { layout: before.layout })
   })
 
-  test('a user sees no edit switch', async ({ page, context }) => {
+  test("a widget's menu edits it or takes it off the board (with the alert); the user's has neither", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signedIn(context, 'admin')
+    await page.goto('/lk')
+    const calendarItem = page.getByTestId('board-item').filter({ has: page.getByTestId('calendar-widget') })
+    const widgetId = (await calendarItem.getAttribute('data-item'))!
+    await calendarItem.getByTestId('widget-menu').click()
+    const menu = page.getByTestId('context-menu')
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Обновить',
+      'Редактировать виджет',
+      'Убрать с дашборда',
+    ])
+    await menu.getByRole('menuitem', { name: 'Убрать с дашборда' }).click()
+    await expect(page.getByTestId('calendar-widget')).toHaveCount(0)
+    await expect(page.locator('.alert-list [data-alert="success"]')).toBeVisible()
+    await expect(page.getByTestId('table-widget')).toBeVisible()
+    // Back on the board for the other tests (placed below: the layout puts it back where it was).
+    const node = await nodeId(request)
+    await call(request, 'post', `/widgets/bind-board/${node}`, { board_id: board.id, widget_ids: [widgetId] })
+    await call(request, 'patch', `/boards/${node}/${board.id}`, { layout: board.layout })
+    await page.reload()
+    await calendarItem.getByTestId('widget-menu').click()
+    await menu.getByRole('menuitem', { name: 'Редактировать виджет' }).click()
+    await expect(page).toHaveURL(`${ORIGIN}/admin/widgets/${widgetId}`)
+  })
+
+  test('a user sees no edit switch, and only Refresh in a widget menu', async ({ page, context }) => {
     await signedIn(context)
     await page.goto('/lk')
     await expect(page.getByTestId('widget-menu').first()).toBeEnabled()
     await expect(page.getByTestId('board-edit')).toHaveCount(0)
+    await page.getByTestId('widget-menu').first().click()
+    await expect(page.getByTestId('context-menu').getByRole('menuitem')).toHaveText(['Обновить'])
   })
 })
 

@@ -24,8 +24,9 @@ export const readingOrder = (a: LayoutItem, b: LayoutItem) => a.y - b.y || a.x -
 
 /** Vertical compaction, react-grid-layout's own: what its grid would do to the layout on mount. */
 function compactUp(items: LayoutItem[]): LayoutItem[] {
-  return (verticalCompactor.compact(items, GRID.cols) as LayoutItem[]).map((it) =>
-    clampItem({ ...it, i: it.i }),
+  // (Its items come back with `static: false` and other flags of its own: only a true static stays.)
+  return (verticalCompactor.compact(items, GRID.cols) as LayoutItem[]).map(({ static: fixed, ...it }) =>
+    clampItem({ ...it, ...(fixed ? { static: true } : {}) }),
   )
 }
 
