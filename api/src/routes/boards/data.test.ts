@@ -205,6 +205,13 @@ describe('who sees what', () => {
     const mine = await userWith([{ code: 'task_view' }, { code: 'board_view', attributes: [boardId] }])
     expect((await data('', mine)).status).toBe(200)
   })
+
+  it('lets an administrator without board_view see the data of a board they see in the list', async () => {
+    const admin = await userWith([{ code: 'is_admin' }, { code: 'task_view' }])
+    expect((await data('', admin)).status).toBe(200)
+    const one = await w.h.call('GET', `/widgets/${w.nodeId}/${id.all}/data`, { token: admin })
+    expect(one.status).toBe(200)
+  })
 })
 
 describe('broken widgets', () => {

@@ -12,6 +12,7 @@ import {
   widgetOfNode,
   widgetsOfBoard,
 } from '../../repositories/board-data-repository'
+import { mayViewBoard } from '../boards'
 import { scopeIn, taskCaller } from '../task-access'
 import { calendarData } from './calendar'
 import { tableData } from './table'
@@ -110,7 +111,7 @@ export async function runBoard(
   const ctx = viewer.value
   if (board.status === 'rejected') throw board.reason
   if (!board.value) throw notFound('boards.board_not_found')
-  if (!hasRight(ctx.who.rights, 'board_view', boardId)) throw forbidden()
+  if (!mayViewBoard(ctx.who.rights, boardId)) throw forbidden()
   if (bound.status === 'rejected') throw bound.reason
   const widgets = bound.value
   const params = widgetParamsOf(search)
@@ -150,7 +151,7 @@ export async function widgetData(
   if (!widget) throw notFound('widgets.widget_not_found')
   if (!hasRight(ctx.who.rights, 'is_admin')) {
     const boards = await boardIdsOfWidget(db, nodeId, widgetId)
-    if (!boards.some((b) => hasRight(ctx.who.rights, 'board_view', b))) throw forbidden()
+    if (!boards.some((b) => mayViewBoard(ctx.who.rights, b))) throw forbidden()
   }
   return computeWidget(ctx, widget, widgetParamsOf(search).get(widgetId) ?? {}, log)
 }
