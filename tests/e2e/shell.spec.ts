@@ -19,7 +19,14 @@ const ADMIN_PAGES = [
 ] as const
 
 /** Pages that have their content: their lists are tested with them (admin-workflow.spec.ts). */
-const BUILT: readonly string[] = ['/admin/statuses', '/admin/progress', '/admin/processes', '/admin/teams']
+const BUILT: readonly string[] = [
+  '/admin/statuses',
+  '/admin/progress',
+  '/admin/processes',
+  '/admin/teams',
+  '/admin/widgets',
+  '/admin/boards',
+]
 
 const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Администрирование' })
 
