@@ -8,6 +8,7 @@ import { ClearButton, errorIdOf, FieldFrame, labelIdOf } from '../field-frame'
 import { showsErrors } from '../flags'
 import { ChevronDownIcon } from '../icons'
 import { type ChoiceOption, optionsOf } from '../options'
+import { PageLocale } from '../page-locale'
 import type { FieldProps } from '../types'
 import { useFieldsT } from '../use-fields-t'
 import { FormNotice, useFormNotice } from '../use-form-notice'
@@ -130,34 +131,37 @@ function MultiSelect(props: SelectProps) {
       {values.map((v) => (
         <input key={v} type="hidden" name={name} value={v} disabled={props.disabled} />
       ))}
-      <Select
-        selectionMode="multiple"
-        value={values}
-        onChange={change}
-        isDisabled={props.disabled || props.readonly || props.loading}
-        isInvalid={invalid}
-        aria-labelledby={labelIdOf(id)}
-        aria-describedby={invalid ? errorIdOf(id) : undefined}
-        placeholder={props.placeholder ?? t('fields.picker.choose')}
-        className="ff-control ff-multiselect"
-      >
-        <Button id={id} className="input ff-select-button">
-          <SelectValue className="ff-select-value" />
-          <ChevronDownIcon />
-        </Button>
-        <div className="ff-adornments">
-          <ClearButton empty={values.length === 0} flags={props} onClear={() => change([])} label={label} />
-        </div>
-        <Popover className="ff-popover" placement="bottom start">
-          <ListBox className="ff-listbox" items={choices} renderEmptyState={() => <EmptyText none list />}>
-            {(o: ChoiceOption) => (
-              <ListBoxItem id={o.value} textValue={o.label} className="ff-option">
-                {o.label}
-              </ListBoxItem>
-            )}
-          </ListBox>
-        </Popover>
-      </Select>
+      {/* The chosen values are joined by react-aria's list format: in the page's language. */}
+      <PageLocale>
+        <Select
+          selectionMode="multiple"
+          value={values}
+          onChange={change}
+          isDisabled={props.disabled || props.readonly || props.loading}
+          isInvalid={invalid}
+          aria-labelledby={labelIdOf(id)}
+          aria-describedby={invalid ? errorIdOf(id) : undefined}
+          placeholder={props.placeholder ?? t('fields.picker.choose')}
+          className="ff-control ff-multiselect"
+        >
+          <Button id={id} className="input ff-select-button">
+            <SelectValue className="ff-select-value" />
+            <ChevronDownIcon />
+          </Button>
+          <div className="ff-adornments">
+            <ClearButton empty={values.length === 0} flags={props} onClear={() => change([])} label={label} />
+          </div>
+          <Popover className="ff-popover" placement="bottom start">
+            <ListBox className="ff-listbox" items={choices} renderEmptyState={() => <EmptyText none list />}>
+              {(o: ChoiceOption) => (
+                <ListBoxItem id={o.value} textValue={o.label} className="ff-option">
+                  {o.label}
+                </ListBoxItem>
+              )}
+            </ListBox>
+          </Popover>
+        </Select>
+      </PageLocale>
     </FieldFrame>
   )
 }

@@ -2,11 +2,12 @@ import type { CalendarDate } from '@internationalized/date'
 import { useState } from 'react'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { FieldFrame } from '../field-frame'
+import { PageLocale } from '../page-locale'
 import type { FieldProps } from '../types'
 import { FormNotice } from '../use-form-notice'
 import { postDate, toDateRange, toDates, todayDate, toWeek, weekDays, weekOf } from './moments'
 import { NativeMoment } from './native-moment'
-import { PickerActions, PickerLocale } from './picker-parts'
+import { PickerActions } from './picker-parts'
 import { PopoverPicker } from './popover-picker'
 import { SixWeekCalendar, SixWeekRangeCalendar } from './six-week-calendar'
 
@@ -77,7 +78,7 @@ export function WeekField(props: FieldProps) {
         onOpenChange={setOpen}
         onClear={() => choose(null)}
       >
-        <PickerLocale>
+        <PageLocale>
           <SixWeekCalendar
             value={monday}
             onChange={choose}
@@ -85,7 +86,7 @@ export function WeekField(props: FieldProps) {
             cellClass={inWeek}
             footer={<PickerActions onNow={() => choose(todayDate())} />}
           />
-        </PickerLocale>
+        </PageLocale>
       </PopoverPicker>
     </FieldFrame>
   )
@@ -126,13 +127,13 @@ export function DateRangeField(props: FieldProps) {
         onOpenChange={toggle}
         onClear={() => commit(null)}
       >
-        <PickerLocale>
+        <PageLocale>
           <SixWeekRangeCalendar
             value={draft}
             onChange={setDraft}
             footer={<PickerActions onCancel={() => toggle(false)} onSelect={() => commit(draft)} />}
           />
-        </PickerLocale>
+        </PageLocale>
       </PopoverPicker>
     </FieldFrame>
   )
@@ -173,14 +174,14 @@ export function MultiDateField(props: FieldProps) {
         onOpenChange={toggle}
         onClear={() => commit([])}
       >
-        <PickerLocale>
+        <PageLocale>
           <SixWeekCalendar
             selectionMode="multiple"
             value={draft}
             onChange={setDraft}
             footer={<PickerActions onCancel={() => toggle(false)} onSelect={() => commit(draft)} />}
           />
-        </PickerLocale>
+        </PageLocale>
       </PopoverPicker>
     </FieldFrame>
   )

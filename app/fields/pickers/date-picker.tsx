@@ -6,11 +6,12 @@ import { Dialog } from 'react-aria-components/Dialog'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { ClearButton, errorIdOf, FieldFrame, labelIdOf } from '../field-frame'
 import { showsErrors } from '../flags'
+import { PageLocale } from '../page-locale'
 import type { FieldProps } from '../types'
 import { useFormNotice } from '../use-form-notice'
 import { nowDateTime, postDate, postDateTime, toDate, toDateTime, todayDate } from './moments'
 import { NativeMoment } from './native-moment'
-import { CalendarButton, PickerActions, PickerLocale, Segments } from './picker-parts'
+import { CalendarButton, PickerActions, Segments } from './picker-parts'
 import { SixWeekCalendar } from './six-week-calendar'
 
 type Kind = 'date' | 'datetime'
@@ -64,7 +65,7 @@ function MomentPicker({ kind, ...props }: FieldProps & { kind: Kind }) {
   return (
     <FieldFrame id={id} label={label} type={def.type} flags={props} errors={errors} def={def}>
       <input type="hidden" name={name} value={posted} ref={hidden} disabled={props.disabled} />
-      <PickerLocale>
+      <PageLocale>
         <DatePicker
           value={value}
           onChange={change}
@@ -91,7 +92,7 @@ function MomentPicker({ kind, ...props }: FieldProps & { kind: Kind }) {
             </Dialog>
           </Popover>
         </DatePicker>
-      </PickerLocale>
+      </PageLocale>
     </FieldFrame>
   )
 }

@@ -1,17 +1,7 @@
-import type { ReactNode } from 'react'
 import { Button } from 'react-aria-components/Button'
 import { DateInput, DateSegment } from 'react-aria-components/DateField'
-import { I18nProvider } from 'react-aria-components/I18nProvider'
-import { useTranslation } from 'react-i18next'
-import { DEFAULT_LANGUAGE } from '~/i18n'
 import { CalendarIcon } from '../icons'
 import { useFieldsT } from '../use-fields-t'
-
-/** Pickers speak the page's language (spec §9: ru by default), whatever the browser's is. */
-export function PickerLocale({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation()
-  return <I18nProvider locale={i18n.language || DEFAULT_LANGUAGE}>{children}</I18nProvider>
-}
 
 /** The typed part of a date or time picker: react-aria's segments, which take valid values only. */
 export function Segments() {

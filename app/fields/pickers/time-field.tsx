@@ -6,12 +6,13 @@ import { useHydrated } from '~/components/ui/use-hydrated'
 import { ClearButton, errorIdOf, FieldFrame, labelIdOf } from '../field-frame'
 import { showsErrors } from '../flags'
 import { ClockIcon } from '../icons'
+import { PageLocale } from '../page-locale'
 import type { FieldProps } from '../types'
 import { useFieldsT } from '../use-fields-t'
 import { FormNotice, useFormNotice } from '../use-form-notice'
 import { postTime, toTime } from './moments'
 import { NativeMoment } from './native-moment'
-import { PickerLocale, Segments } from './picker-parts'
+import { Segments } from './picker-parts'
 
 interface TimeInputProps {
   value: Time | null
@@ -67,14 +68,14 @@ export function TimeField(props: FieldProps) {
   return (
     <FieldFrame id={id} label={label} type={def.type} flags={props} errors={errors} def={def}>
       <input type="hidden" name={name} value={posted} ref={hidden} disabled={props.disabled} />
-      <PickerLocale>
+      <PageLocale>
         <div className="ff-control">
           <TimeInput value={value} onChange={change} props={props} id={id} />
           <div className="ff-adornments">
             <ClearButton empty={value === null} flags={props} onClear={() => change(null)} label={label} />
           </div>
         </div>
-      </PickerLocale>
+      </PageLocale>
     </FieldFrame>
   )
 }
@@ -100,7 +101,7 @@ export function TimeRangeField(props: FieldProps) {
       {names.map((n, i) => (
         <input key={n} type="hidden" name={n} value={posted[i]} disabled={props.disabled} />
       ))}
-      <PickerLocale>
+      <PageLocale>
         <div className="ff-range-row">
           <TimeInput
             value={range[0]}
@@ -116,7 +117,7 @@ export function TimeRangeField(props: FieldProps) {
             label={t('fields.picker.to')}
           />
         </div>
-      </PickerLocale>
+      </PageLocale>
     </FieldFrame>
   )
 }
