@@ -8,6 +8,7 @@ import { type TaskRow, usersByIds } from '../../repositories/tasks-repository'
 import { fullName } from '../../repositories/users-repository'
 import { configCovering, type NodeConfig } from '../node-config'
 import { countOnce, scopeCondition, selectMatching } from '../task-query'
+import { filterOptions } from './filter-options'
 import { checkedCondition, quoted, widgetQuery } from './query'
 import { type DataContext, type DataProvider, namesOf, settingOf, taskSummary } from './types'
 
@@ -163,19 +164,36 @@ export const tableData: DataProvider<TableParams, TableData> = {
         params.filters,
       ),
     )
+    // The filters' choices are read beside the page and the total, not after them.
+    const choices = filterOptions(
+      ctx,
+      offered.map((h) => h.field),
+    )
+    const withChoices = async () => {
+      const byName = await choices
+      return offered.map((h) => {
+        const options = byName.get(h.field.name)
+        return options ? { ...h.header, options } : h.header
+      })
+    }
     const out: TableData = {
       headers: headers.map((h) => h.header),
-      filters: offered.map((h) => h.header),
+      filters: [],
       rows: [],
       meta: { total: 0, page, per_page: perPage },
     }
-    if (Array.isArray(ctx.scope) && ctx.scope.length === 0) return out
+    if (Array.isArray(ctx.scope) && ctx.scope.length === 0) {
+      out.filters = await withChoices()
+      return out
+    }
 
     const condition = scopeCondition(ctx.nodeId, ctx.scope, compiled.where)
-    const [rows, total] = await Promise.all([
+    const [rows, total, filters] = await Promise.all([
       selectMatching(ctx.db, compiled, condition, { limit: perPage, offset: (page - 1) * perPage }),
       countOnce(ctx.db, ctx.nodeId, compiled, condition),
+      withChoices(),
     ])
+    out.filters = filters
     const tasks = rows.map((r) => r.task)
     const shown = await configCovering(ctx.db, ctx.nodeId, config, tasks)
     const roots = new Set(headers.map((h) => h.field.root))
