@@ -53,7 +53,8 @@ const UNCHECKED = new Set(['false', '0', 'off', 'no'])
 
 /**
  * A filter value as a query condition (spec §5): text-like types contain (any case), number,
- * check box, switch and phone equal, a select matches its option's value, dates and the like
+ * check box, switch and phone equal, a select matches its option's value (status, process and
+ * people: the id, as the filter's options offer it, filter-options.ts), dates and the like
  * fall within a period — the value's whole day (or month…), or from `.from` and to `.to` inclusive.
  */
 function filterText(f: QueryField, value: string, bound?: 'from' | 'to'): string | undefined {
@@ -164,18 +165,16 @@ export const tableData: DataProvider<TableParams, TableData> = {
         params.filters,
       ),
     )
-    // The filters' choices are read beside the page and the total, not after them.
-    const choices = filterOptions(
+    // The option filters' choices (filter-options.ts) are read beside the page and the total.
+    const filtersReady = filterOptions(
       ctx,
       offered.map((h) => h.field),
-    )
-    const withChoices = async () => {
-      const byName = await choices
-      return offered.map((h) => {
+    ).then((byName) =>
+      offered.map((h) => {
         const options = byName.get(h.field.name)
         return options ? { ...h.header, options } : h.header
-      })
-    }
+      }),
+    )
     const out: TableData = {
       headers: headers.map((h) => h.header),
       filters: [],
@@ -183,7 +182,7 @@ export const tableData: DataProvider<TableParams, TableData> = {
       meta: { total: 0, page, per_page: perPage },
     }
     if (Array.isArray(ctx.scope) && ctx.scope.length === 0) {
-      out.filters = await withChoices()
+      out.filters = await filtersReady
       return out
     }
 
@@ -191,7 +190,7 @@ export const tableData: DataProvider<TableParams, TableData> = {
     const [rows, total, filters] = await Promise.all([
       selectMatching(ctx.db, compiled, condition, { limit: perPage, offset: (page - 1) * perPage }),
       countOnce(ctx.db, ctx.nodeId, compiled, condition),
-      withChoices(),
+      filtersReady,
     ])
     out.filters = filters
     const tasks = rows.map((r) => r.task)
