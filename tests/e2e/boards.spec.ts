@@ -29,7 +29,10 @@ test.beforeAll(async ({ playwright }) => {
     type: 'table',
     title: 'Tasks e2e',
     settings: {
-      view: { headers: ['key', 'title', 'status', 'assignee'], filters: ['title', 'created_at'] },
+      view: {
+        headers: ['key', 'title', 'status', 'assignee'],
+        filters: ['title', 'status', 'assignee', 'created_at'],
+      },
       pagination: { per_page: 5 },
     },
     query: '',
@@ -160,6 +163,27 @@ test.describe('the home board', () => {
     for (const row of await table(page).getByTestId('table-row').allTextContents())
       expect(row.toLowerCase()).toContain('chairs')
     await expect(table(page).locator('.wt-filter-count')).toHaveText('1')
+
+    // A status is chosen from the node's statuses ("any" first); the URL carries its id.
+    const status = (await table(page).getByTestId('table-status').first().textContent())!.trim()
+    await table(page).getByTestId('table-filter').click()
+    const select = dialog.getByLabel('Статус')
+    await expect(select.locator('option').first()).toHaveText('Любое')
+    await select.selectOption({ label: status })
+    await dialog.getByRole('button', { name: 'Применить' }).click()
+    await expect(dialog).toBeHidden()
+    await expect.poll(() => param(page, 'status')).toMatch(/^[0-9a-f-]{36}$/)
+    await expect(table(page).locator('.wt-filter-count')).toHaveText('2')
+    await expect
+      .poll(
+        async () =>
+          new Set((await table(page).getByTestId('table-status').allTextContents()).map((s) => s.trim())),
+      )
+      .toEqual(new Set([status]))
+    await table(page).getByTestId('table-filter').click()
+    await expect(dialog.getByLabel('Статус').locator('option:checked')).toHaveText(status)
+    await dialog.getByLabel('Статус').press('Escape')
+    await expect(dialog).toBeHidden()
 
     const calendar = page.getByTestId('calendar-widget')
     const day = calendar.getByTestId('calendar-dot').first().locator('xpath=..')
@@ -416,6 +440,14 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/filter\.title=chairs/)
     for (const row of await table(page).getByTestId('table-row').allTextContents())
       expect(row.toLowerCase()).toContain('chairs')
+    const status = (await table(page).getByTestId('table-status').first().textContent())!.trim()
+    await table(page).getByTestId('table-filter').click()
+    await form.getByLabel('Статус').selectOption({ label: status })
+    await form.getByRole('button', { name: 'Применить' }).click()
+    await expect(page).toHaveURL(/filter\.status=[0-9a-f-]{36}/)
+    for (const s of await table(page).getByTestId('table-status').allTextContents())
+      expect(s.trim()).toBe(status)
+    await expect(page).toHaveURL(/filter\.title=chairs/)
 
     const calendar = page.getByTestId('calendar-widget')
     const day = calendar.getByTestId('calendar-dot').first().locator('xpath=..')

@@ -46,6 +46,16 @@ export async function listTeams(
   return { rows: await withMembers(db, nodeId, rows), total: total?.n ?? 0 }
 }
 
+/** The first `limit` teams of a node by name, id and name only, one statement (a table filter's options). */
+export async function teamChoices(db: Db | Tx, nodeId: string, limit: number) {
+  return db
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(eq(teams.nodeId, nodeId))
+    .orderBy(sql`lower(${teams.name})`, asc(teams.id))
+    .limit(limit)
+}
+
 export async function getTeam(db: Db | Tx, nodeId: string, id: string): Promise<TeamWithMembers | undefined> {
   const rows = await db
     .select()

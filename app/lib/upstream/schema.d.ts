@@ -7915,6 +7915,10 @@ export interface components {
                 name: string;
                 title: string;
                 type: string;
+                options?: {
+                    value: string;
+                    title: string;
+                }[];
             }[];
             rows: {
                 /** Format: uuid */

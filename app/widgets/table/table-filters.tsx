@@ -12,12 +12,15 @@ export interface FilterField {
   name: string
   title: string
   type: string
+  /** Option-kind fields (selects, status, assignee…): the choices, each value what the filter takes. */
+  options?: { value: string; title: string }[]
 }
 
 /*
  * The table's filter modal (spec §2 Widgets, §5 table filters): one input per field the widget
  * offers, by its type — typed text where the upstream matches by contains, a number, a yes/no
- * choice for check boxes and switches, a date for the date-like types (the upstream checks the
+ * choice for check boxes and switches, a list of the choices the upstream sends for selects
+ * (status, assignee, a select's options), a date for the date-like types (the upstream checks the
  * range). Without JavaScript a <details> with a GET form: its hidden inputs carry the page's other
  * parameters, so the other widgets keep their pages.
  */
@@ -75,29 +78,43 @@ function FilterInput({
       </fieldset>
     )
   }
-  const input =
-    field.type === 'checkbox' || field.type === 'switch' ? (
-      <select
-        id={id(field.name)}
-        name={param(field.name)}
-        defaultValue={values[field.name] ?? ''}
-        className="input"
-      >
-        <option value="">{t('widget.table.filter_any')}</option>
-        <option value="true">{t('fields.yes')}</option>
-        <option value="false">{t('fields.no')}</option>
-      </select>
-    ) : (
-      <input
-        id={id(field.name)}
-        name={param(field.name)}
-        type={INPUT_TYPES[field.type] ?? 'text'}
-        defaultValue={values[field.name] ?? ''}
-        className="input"
-        maxLength={200}
-        autoComplete="off"
-      />
-    )
+  const current = values[field.name] ?? ''
+  const options = field.options
+  const input = options ? (
+    <select id={id(field.name)} name={param(field.name)} defaultValue={current} className="input">
+      <option value="">{t('widget.table.filter_any')}</option>
+      {/* A value in force that is not among the choices (a link from elsewhere) stays chosen. */}
+      {current && !options.some((o) => o.value === current) ? (
+        <option value={current}>{current}</option>
+      ) : null}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.title}
+        </option>
+      ))}
+    </select>
+  ) : field.type === 'checkbox' || field.type === 'switch' ? (
+    <select
+      id={id(field.name)}
+      name={param(field.name)}
+      defaultValue={values[field.name] ?? ''}
+      className="input"
+    >
+      <option value="">{t('widget.table.filter_any')}</option>
+      <option value="true">{t('fields.yes')}</option>
+      <option value="false">{t('fields.no')}</option>
+    </select>
+  ) : (
+    <input
+      id={id(field.name)}
+      name={param(field.name)}
+      type={INPUT_TYPES[field.type] ?? 'text'}
+      defaultValue={values[field.name] ?? ''}
+      className="input"
+      maxLength={200}
+      autoComplete="off"
+    />
+  )
   return (
     <div className="wt-filter-field">
       <label htmlFor={id(field.name)} className="field-label">

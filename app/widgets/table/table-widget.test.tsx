@@ -120,4 +120,58 @@ describe('table widget', () => {
     const hidden = [...form.querySelectorAll('input[type=hidden]')].map((i) => (i as HTMLInputElement).name)
     expect(hidden).toEqual(['w.other.day'])
   })
+
+  it('offers a select of the choices for an option filter, with "any" first and the value in force chosen', () => {
+    const open = '00000000-0000-4000-8000-00000000000a'
+    const done = '00000000-0000-4000-8000-00000000000b'
+    renderWidget(
+      <TableWidget
+        widget={W}
+        data={data({
+          filters: [
+            {
+              name: 'status',
+              title: 'fields.system.status',
+              type: 'select',
+              options: [
+                { value: done, title: 'Done' },
+                { value: open, title: 'Open' },
+              ],
+            },
+            { name: 'cf_kind', title: 'Kind', type: 'select' },
+          ],
+        })}
+        search={new URLSearchParams(`w.w1.filter.status=${open}`)}
+      />,
+    )
+    const form = screen.getByTestId('table-filter-form')
+    const status = within(form).getByLabelText('Status') as HTMLSelectElement
+    expect(status.tagName).toBe('SELECT')
+    expect(status.name).toBe('w.w1.filter.status')
+    expect([...status.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['', 'Any'],
+      [done, 'Done'],
+      [open, 'Open'],
+    ])
+    expect(status.value).toBe(open)
+    // A select the upstream sent no choices for keeps its text box.
+    expect((within(form).getByLabelText('Kind') as HTMLInputElement).tagName).toBe('INPUT')
+  })
+
+  it('keeps a value in force that is not among the choices chosen', () => {
+    renderWidget(
+      <TableWidget
+        widget={W}
+        data={data({
+          filters: [
+            { name: 'cf_kind', title: 'Kind', type: 'select', options: [{ value: 'a', title: 'A' }] },
+          ],
+        })}
+        search={new URLSearchParams('w.w1.filter.cf_kind=zzz')}
+      />,
+    )
+    const kind = within(screen.getByTestId('table-filter-form')).getByLabelText('Kind') as HTMLSelectElement
+    expect(kind.value).toBe('zzz')
+    expect([...kind.options].map((o) => o.value)).toEqual(['', 'zzz', 'a'])
+  })
 })

@@ -14,6 +14,8 @@ export const TABLE_PER_PAGE_MAX = 50
 export const TABLE_DEFAULT_HEADERS = ['key', 'title', 'status', 'assignee'] as const
 /** A filter value longer than this is cut: it is typed text matched by contains. */
 export const FILTER_VALUE_MAX = 200
+/** An option-kind filter offers at most this many choices (the first by name: users, teams). */
+export const FILTER_OPTIONS_MAX = 200
 
 export interface TableParams {
   page: number
@@ -33,10 +35,17 @@ const params = z.record(z.string()).transform((raw): TableParams => {
 
 const header = z.object({ name: z.string(), title: z.string(), type: z.string() })
 
+/** A choice of an option-kind filter: `value` is what `w.{id}.filter.{field}` takes and matches. */
+const filterOption = z.object({ value: z.string(), title: z.string() })
+
+/** A filter header; option-kind fields (selects, status, assignee…) carry their choices. */
+const filterHeader = header.extend({ options: z.array(filterOption).max(FILTER_OPTIONS_MAX).optional() })
+export type FilterOption = z.infer<typeof filterOption>
+
 const data = z.object({
   headers: z.array(header),
-  /** The fields the filter modal offers (empty: no filter button), with their types. */
-  filters: z.array(header),
+  /** The fields the filter modal offers (empty: no filter button), with their types and choices. */
+  filters: z.array(filterHeader),
   rows: z.array(taskSummarySchema.extend({ values: z.record(z.unknown()) })),
   meta: z.object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
 })

@@ -48,7 +48,17 @@ async function userWith(grants: { code: string; attributes?: string[] }[]) {
 
 beforeAll(async () => {
   w = await startRqlWorld()
-  const filters = ['title', 'cf_priority', 'cf_points', 'created_at', 'cf_due', 'cf_done', 'status']
+  const filters = [
+    'title',
+    'cf_priority',
+    'cf_points',
+    'created_at',
+    'cf_due',
+    'cf_done',
+    'status',
+    'assignee',
+    'process',
+  ]
   await widget('all', 'table', { view: { headers: ['key', 'title', 'status', 'assignee', 'cf_points'] } })
   await widget('paged', 'table', { pagination: { per_page: 2 } }, 'order by key')
   await widget('filtered', 'table', { view: { filters } }, 'order by key')
@@ -137,6 +147,76 @@ describe('a table', () => {
     expect(await filtered(['cf_points', 'abc'], ['status', 'nope'], ['cf_due', 'soon'])).toHaveLength(5)
     const res = await data(p('filtered', 'filter.title', 'login'))
     expect(res.body.data[id.filtered!].data.filters.map((f: { name: string }) => f.name)).toContain('cf_due')
+  })
+})
+
+describe("a table's option filters", () => {
+  type Option = { value: string; title: string }
+  type Filter = { name: string; type: string; options?: Option[] }
+  const filtersOf = async (token = w.adminToken): Promise<Map<string, Filter>> => {
+    const res = await data('', token)
+    expect(res.status).toBe(200)
+    return new Map(res.body.data[id.filtered!].data.filters.map((f: Filter) => [f.name, f]))
+  }
+  const filtered = async (name: string, value: string) => {
+    const res = await data(p('filtered', `filter.${name}`, value))
+    expect(res.status).toBe(200)
+    return keysOf(res.body.data[id.filtered!])
+  }
+
+  it("offer the node's statuses, processes and users by id, a select's own options by value", async () => {
+    const f = await filtersOf()
+    const status = f.get('status')!.options!
+    // This node's statuses only (the other node has statuses of the same names), by name.
+    expect(status).toEqual(
+      expect.arrayContaining([
+        { value: w.status.open, title: 'Open' },
+        { value: w.status.progress, title: 'In progress' },
+        { value: w.status.done, title: 'Done' },
+      ]),
+    )
+    const titles = status.map((o) => o.title)
+    expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })))
+    expect(f.get('process')!.options).toEqual([
+      { value: w.process.dev, title: 'Development' },
+      { value: w.process.ops, title: 'Operations' },
+    ])
+    const people = f.get('assignee')!.options!
+    expect(people.map((o) => o.value)).toEqual(expect.arrayContaining([w.adminId, w.userId]))
+    expect(people.every((o) => o.title !== '')).toBe(true)
+    expect(f.get('cf_priority')!.options).toEqual([
+      { value: 'high', title: 'High' },
+      { value: 'low', title: 'Low' },
+    ])
+    // Other kinds keep their text box, date pickers, yes/no.
+    for (const name of ['title', 'cf_points', 'created_at', 'cf_due', 'cf_done'])
+      expect(f.get(name)).not.toHaveProperty('options')
+  })
+
+  it('filter by the value of any option they offer', async () => {
+    const f = await filtersOf()
+    const byTitle = (name: string, title: string) =>
+      f.get(name)!.options!.find((o) => o.title === title)!.value
+    expect(await filtered('status', byTitle('status', 'Done'))).toEqual(['DEV-3'])
+    expect(await filtered('status', byTitle('status', 'In progress'))).toEqual(['DEV-2', 'DEV-10'])
+    expect(await filtered('process', byTitle('process', 'Operations'))).toEqual(['OPS-1'])
+    expect(await filtered('assignee', w.adminId)).toEqual(['DEV-3'])
+    expect(await filtered('assignee', w.userId)).toEqual(['DEV-1', 'OPS-1'])
+    expect(await filtered('cf_priority', byTitle('cf_priority', 'Low'))).toEqual(['DEV-2'])
+    // Every offered status is a value the filter takes: none is ignored as a bad value.
+    const counts = await Promise.all(
+      f.get('status')!.options!.map(async (o) => (await filtered('status', o.value)).length),
+    )
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(ALL_KEYS.length)
+  })
+
+  it("offer only the processes the viewer's task_view reaches", async () => {
+    const token = await userWith([{ code: 'task_view', attributes: ['OPS'] }, { code: 'board_view' }])
+    const f = await filtersOf(token)
+    expect(f.get('process')!.options).toEqual([{ value: w.process.ops, title: 'Operations' }])
+    // Without task_view: no tasks, still the choices.
+    const none = await filtersOf(await userWith([{ code: 'board_view' }]))
+    expect(none.get('status')!.options!.length).toBeGreaterThanOrEqual(3)
   })
 })
 

@@ -8,6 +8,7 @@ import { type TaskRow, usersByIds } from '../../repositories/tasks-repository'
 import { fullName } from '../../repositories/users-repository'
 import { configCovering, type NodeConfig } from '../node-config'
 import { countOnce, scopeCondition, selectMatching } from '../task-query'
+import { filterOptions } from './filter-options'
 import { checkedCondition, quoted, widgetQuery } from './query'
 import { type DataContext, type DataProvider, namesOf, settingOf, taskSummary } from './types'
 
@@ -52,7 +53,8 @@ const UNCHECKED = new Set(['false', '0', 'off', 'no'])
 
 /**
  * A filter value as a query condition (spec §5): text-like types contain (any case), number,
- * check box, switch and phone equal, a select matches its option's value, dates and the like
+ * check box, switch and phone equal, a select matches its option's value (status, process and
+ * people: the id, as the filter's options offer it, filter-options.ts), dates and the like
  * fall within a period — the value's whole day (or month…), or from `.from` and to `.to` inclusive.
  */
 function filterText(f: QueryField, value: string, bound?: 'from' | 'to'): string | undefined {
@@ -163,19 +165,34 @@ export const tableData: DataProvider<TableParams, TableData> = {
         params.filters,
       ),
     )
+    // The option filters' choices (filter-options.ts) are read beside the page and the total.
+    const filtersReady = filterOptions(
+      ctx,
+      offered.map((h) => h.field),
+    ).then((byName) =>
+      offered.map((h) => {
+        const options = byName.get(h.field.name)
+        return options ? { ...h.header, options } : h.header
+      }),
+    )
     const out: TableData = {
       headers: headers.map((h) => h.header),
-      filters: offered.map((h) => h.header),
+      filters: [],
       rows: [],
       meta: { total: 0, page, per_page: perPage },
     }
-    if (Array.isArray(ctx.scope) && ctx.scope.length === 0) return out
+    if (Array.isArray(ctx.scope) && ctx.scope.length === 0) {
+      out.filters = await filtersReady
+      return out
+    }
 
     const condition = scopeCondition(ctx.nodeId, ctx.scope, compiled.where)
-    const [rows, total] = await Promise.all([
+    const [rows, total, filters] = await Promise.all([
       selectMatching(ctx.db, compiled, condition, { limit: perPage, offset: (page - 1) * perPage }),
       countOnce(ctx.db, ctx.nodeId, compiled, condition),
+      filtersReady,
     ])
+    out.filters = filters
     const tasks = rows.map((r) => r.task)
     const shown = await configCovering(ctx.db, ctx.nodeId, config, tasks)
     const roots = new Set(headers.map((h) => h.field.root))
