@@ -5,7 +5,12 @@
 // JSON and NDJSON; and the calendar's month aggregate alone, timed and EXPLAINed, for this month
 // and a month in the past.
 //   node bench/boards.mjs [--tasks=100000] [--spacing=600] [--duration=10] [--connections=8]
-//     [--database-url=postgres://…]
+//     [--database-url=postgres://…] [--scenarios=data,month,page,browser] [--loads=10] [--requests=200]
+// --scenarios runs only those (all by default). `page`: the server-rendered /lk (the 4-widget board
+// is the node's default, so the admin's home board) through the web app, one request at a time,
+// timed to the last byte of the HTML, and the JavaScript the page names, gzipped (as
+// tests/e2e/bundle.spec.ts counts it). `browser`: headless Chromium (/usr/bin/chromium), a new
+// context per load, from navigation start to the board interactive (bench/boards-page.mjs).
 // --spacing: seconds between two tasks' created_at (600: ~4,300 tasks a month whatever N, so the
 // month aggregate's cost can be compared across N). Without --database-url a throwaway PostgreSQL
 // 15 cluster is started. Writes bench/out/boards-N.json. The load tool, the stack and the
@@ -15,10 +20,20 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
+import { benchBrowser, benchPage } from './boards-page.mjs'
 import { freePort, root, runAutocannon, signIn, startPostgres, startStack } from './lib.mjs'
 import { generate } from './tasks-generate.mjs'
 
-const args = { tasks: 100_000, spacing: 600, duration: 10, connections: 8, url: undefined, chunk: 100_000 }
+const args = {
+  tasks: 100_000,
+  spacing: 600,
+  duration: 10,
+  connections: 8,
+  url: undefined,
+  chunk: 100_000,
+  loads: 10,
+  requests: 200,
+}
 for (const a of process.argv.slice(2)) {
   const [k, v] = a.replace(/^--/, '').split('=')
   if (k === 'tasks') args.tasks = Number(v)
@@ -27,7 +42,11 @@ for (const a of process.argv.slice(2)) {
   if (k === 'connections') args.connections = Number(v)
   if (k === 'database-url') args.url = v
   if (k === 'chunk') args.chunk = Number(v)
+  if (k === 'scenarios') args.scenarios = new Set(v.split(','))
+  if (k === 'loads') args.loads = Number(v)
+  if (k === 'requests') args.requests = Number(v)
 }
+const want = (scenario) => !args.scenarios || args.scenarios.has(scenario)
 
 const load = () => loadavg().map((l) => Math.round(l * 100) / 100)
 
@@ -76,9 +95,12 @@ try {
         [nodeId, type, title, JSON.stringify(settings), query],
       )
     ).rows[0].id
-  const board = async (name, ids) => {
+  const board = async (name, ids, { layout = [], isDefault = false } = {}) => {
     const { id } = (
-      await db.query('insert into boards (node_id, name) values ($1, $2) returning id', [nodeId, name])
+      await db.query(
+        'insert into boards (node_id, name, layout, is_default) values ($1, $2, $3, $4) returning id',
+        [nodeId, name, JSON.stringify(layout), isDefault],
+      )
     ).rows[0]
     for (const w of ids)
       await db.query('insert into board_widgets (node_id, board_id, widget_id) values ($1, $2, $3)', [
@@ -99,7 +121,7 @@ try {
     'cf_tags = bug',
     `assignee = ${gen.userIds[7]} and cf_priority = low`,
     'cf_points > 15',
-    'process = ' + gen.processIds[1],
+    `process = ${gen.processIds[1]}`,
   ]
   const calendars = [
     [{ navigation: { field: 'created_at' } }, ''],
@@ -121,8 +143,19 @@ try {
   const cals = []
   for (const [i, [settings, q]] of calendars.entries())
     cals.push(await widget('calendar', `Calendar ${i}`, settings, q))
-  const board4 = await board('Four', [tables[0], tables[1], cals[0], cals[1]])
+  // The 4-widget board is the node's default, so every caller's home board (/lk): the two tables
+  // side by side, the two calendars under them (the kinds' default sizes, calendars widened).
+  const four = [tables[0], tables[1], cals[0], cals[1]]
+  const board4 = await board('Four', four, {
+    isDefault: true,
+    layout: four.map((i, k) => ({ i, x: (k % 2) * 24, y: k < 2 ? 0 : 10, w: 24, h: k < 2 ? 10 : 14 })),
+  })
   const board20 = await board('Twenty', [...tables, ...cals])
+  // Its halves, for the page's breakdown (/lk/b/{board}): the two tables alone, the two calendars alone.
+  const halves = {
+    tables: await board('Four: the tables', four.slice(0, 2)),
+    calendars: await board('Four: the calendars', four.slice(2)),
+  }
 
   const token = await signIn(stack.api)
   const auth = { authorization: `Bearer ${token}` }
@@ -176,65 +209,80 @@ try {
     const q = new URLSearchParams()
     for (const id of ids.cals) q.set(`w.${id}.month`, i % 2 ? past : new Date().toISOString().slice(0, 7))
     for (const id of ids.tables) q.set(`w.${id}.page`, String(1 + (i % 7)))
-    return { path: new URL(url(b, q.toString())).pathname + `?${q}` }
+    return { path: `${new URL(url(b, q.toString())).pathname}?${q}` }
   }
-  // Warm-up (JIT, the pool's connections, prepared plans), not recorded.
-  for (const b of [board4, board20])
-    await runAutocannon({ url: url(b), headers: auth, connections: 2, duration: 3 })
+  // The page and the browser first: the data bench's load leaves the machine hotter.
+  if (want('page'))
+    results.page = await benchPage({
+      stack,
+      token,
+      nodeId,
+      boardId: board4,
+      halves,
+      requests: args.requests,
+      load,
+    })
+  if (want('browser')) results.browser = await benchBrowser({ stack, token, loads: args.loads, load })
 
-  // What each widget of the 20 costs alone (`widgets=` one id), one call at a time: the median of 15.
-  results.perWidget = []
-  for (const [i, id] of [...tables, ...cals].entries()) {
-    const times = []
+  // Warm-up (JIT, the pool's connections, prepared plans), not recorded.
+  if (want('data')) {
+    for (const b of [board4, board20])
+      await runAutocannon({ url: url(b), headers: auth, connections: 2, duration: 3 })
+
+    // What each widget of the 20 costs alone (`widgets=` one id), one call at a time: the median of 15.
+    results.perWidget = []
+    for (const [i, id] of [...tables, ...cals].entries()) {
+      const times = []
+      for (let k = 0; k < 15; k++) {
+        const t0 = performance.now()
+        const res = await fetch(url(board20, `widgets=${id}`), { headers: auth })
+        await res.arrayBuffer()
+        times.push(performance.now() - t0)
+      }
+      times.sort((a, b) => a - b)
+      const row = {
+        widget:
+          i < tables.length
+            ? `table: ${tableQueries[i] || '(all)'}`
+            : `calendar ${calendars[i - tables.length][0].navigation.field}: ${calendars[i - tables.length][1] || '(all)'}`,
+        p50_ms: Math.round(times[7] * 10) / 10,
+        load: load(),
+      }
+      results.perWidget.push(row)
+      console.log(JSON.stringify(row))
+    }
+    const none = []
     for (let k = 0; k < 15; k++) {
       const t0 = performance.now()
-      const res = await fetch(url(board20, `widgets=${id}`), { headers: auth })
-      await res.arrayBuffer()
-      times.push(performance.now() - t0)
+      await (await fetch(url(board20, 'widgets='), { headers: auth })).arrayBuffer()
+      none.push(performance.now() - t0)
     }
-    times.sort((a, b) => a - b)
-    const row = {
-      widget:
-        i < tables.length
-          ? `table: ${tableQueries[i] || '(all)'}`
-          : `calendar ${calendars[i - tables.length][0].navigation.field}: ${calendars[i - tables.length][1] || '(all)'}`,
-      p50_ms: Math.round(times[7] * 10) / 10,
+    none.sort((a, b) => a - b)
+    results.perWidget.push({
+      widget: 'none (widgets= empty: access, board, no widget)',
+      p50_ms: Math.round(none[7] * 10) / 10,
       load: load(),
-    }
-    results.perWidget.push(row)
-    console.log(JSON.stringify(row))
-  }
-  const none = []
-  for (let k = 0; k < 15; k++) {
-    const t0 = performance.now()
-    await (await fetch(url(board20, 'widgets='), { headers: auth })).arrayBuffer()
-    none.push(performance.now() - t0)
-  }
-  none.sort((a, b) => a - b)
-  results.perWidget.push({
-    widget: 'none (widgets= empty: access, board, no widget)',
-    p50_ms: Math.round(none[7] * 10) / 10,
-    load: load(),
-  })
-  console.log(JSON.stringify(results.perWidget.at(-1)))
+    })
+    console.log(JSON.stringify(results.perWidget.at(-1)))
 
-  for (const [name, b, ids] of [
-    ['4 widgets', board4, { tables: tables.slice(0, 2), cals: cals.slice(0, 2) }],
-    ['20 widgets', board20, { tables, cals }],
-  ]) {
-    for (const connections of [1, args.connections]) {
-      await run(`${name}, JSON`, { url: url(b), headers: auth, connections })
-      await run(`${name}, NDJSON`, {
-        url: url(b),
-        headers: { ...auth, accept: 'application/x-ndjson' },
-        connections,
-      })
-      await run(`${name}, JSON, months and pages varied`, {
-        url: url(b),
-        headers: auth,
-        connections,
-        requests: [{ setupRequest: (req) => ({ ...req, ...varied(b, ids)() }) }],
-      })
+    for (const [name, b, ids] of [
+      ['4 widgets', board4, { tables: tables.slice(0, 2), cals: cals.slice(0, 2) }],
+      ['20 widgets', board20, { tables, cals }],
+    ]) {
+      for (const connections of [1, args.connections]) {
+        await run(`${name}, JSON`, { url: url(b), headers: auth, connections })
+        await run(`${name}, NDJSON`, {
+          url: url(b),
+          headers: { ...auth, accept: 'application/x-ndjson' },
+          connections,
+        })
+        await run(`${name}, JSON, months and pages varied`, {
+          url: url(b),
+          headers: auth,
+          connections,
+          requests: [{ setupRequest: (req) => ({ ...req, ...varied(b, ids)() }) }],
+        })
+      }
     }
   }
 
@@ -250,39 +298,41 @@ try {
     const [y, mo] = m.split('-').map(Number)
     return [`${m}-01T00:00:00Z`, new Date(Date.UTC(y, mo, 1)).toISOString()]
   }
-  results.month = []
-  for (const [label, m] of [
-    ['this month', new Date().toISOString().slice(0, 7)],
-    ['a full past month', past],
-  ])
-    for (const scoped of [false, true]) {
-      const params = [nodeId, ...monthBounds(m), ...(scoped ? [[gen.processIds[0]]] : [])]
-      const times = []
-      let rows = 0
-      for (let i = 0; i < 30; i++) {
-        const t0 = performance.now()
-        const r = await db.query(monthSql(scoped), params)
-        times.push(performance.now() - t0)
-        rows = r.rows.reduce((a, x) => a + Number(x.count), 0)
+  if (want('month')) {
+    results.month = []
+    for (const [label, m] of [
+      ['this month', new Date().toISOString().slice(0, 7)],
+      ['a full past month', past],
+    ])
+      for (const scoped of [false, true]) {
+        const params = [nodeId, ...monthBounds(m), ...(scoped ? [[gen.processIds[0]]] : [])]
+        const times = []
+        let rows = 0
+        for (let i = 0; i < 30; i++) {
+          const t0 = performance.now()
+          const r = await db.query(monthSql(scoped), params)
+          times.push(performance.now() - t0)
+          rows = r.rows.reduce((a, x) => a + Number(x.count), 0)
+        }
+        times.sort((a, b) => a - b)
+        const plan = (await db.query(`explain (analyze, buffers) ${monthSql(scoped)}`, params)).rows
+          .map((r) => r['QUERY PLAN'])
+          .join('\n')
+        const row = {
+          month: `${label} (${m})`,
+          scope: scoped ? 'one process' : 'every process',
+          tasks_in_month: rows,
+          p50_ms: Math.round(times[15] * 100) / 100,
+          min_ms: Math.round(times[0] * 100) / 100,
+          index_only: /Index Only Scan (Backward )?using tasks_created_idx/.test(plan),
+          load: load(),
+          plan,
+        }
+        results.month.push(row)
+        console.log(JSON.stringify({ ...row, plan: undefined }))
+        console.log(plan)
       }
-      times.sort((a, b) => a - b)
-      const plan = (await db.query(`explain (analyze, buffers) ${monthSql(scoped)}`, params)).rows
-        .map((r) => r['QUERY PLAN'])
-        .join('\n')
-      const row = {
-        month: `${label} (${m})`,
-        scope: scoped ? 'one process' : 'every process',
-        tasks_in_month: rows,
-        p50_ms: Math.round(times[15] * 100) / 100,
-        min_ms: Math.round(times[0] * 100) / 100,
-        index_only: /Index Only Scan (Backward )?using tasks_created_idx/.test(plan),
-        load: load(),
-        plan,
-      }
-      results.month.push(row)
-      console.log(JSON.stringify({ ...row, plan: undefined }))
-      console.log(plan)
-    }
+  }
 } finally {
   await db.end().catch(() => {})
   await stack.stop()
