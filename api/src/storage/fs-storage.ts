@@ -22,10 +22,14 @@ export class FsStorage implements FileStorage {
     body.on('data', (chunk: Buffer) => {
       size += chunk.length
     })
+    const file = createWriteStream(partial, { flags: 'wx', mode: 0o600 })
     try {
-      await pipeline(body, createWriteStream(partial, { flags: 'wx', mode: 0o600 }))
+      await pipeline(body, file)
       await rename(partial, target)
     } catch (err) {
+      // A body that fails at once can fail while the file is still being opened: removed before
+      // the open completes, it would appear afterwards. Remove it once the stream has closed.
+      if (!file.closed) await new Promise((done) => file.once('close', done))
       await rm(partial, { force: true })
       throw err
     }
