@@ -29,7 +29,7 @@ export class FsStorage implements FileStorage {
     } catch (err) {
       // A body that fails at once can fail while the file is still being opened: removed before
       // the open completes, it would appear afterwards. Remove it once the stream has closed.
-      if (!file.closed) await new Promise((done) => file.once('close', done))
+      if (!file.closed) await new Promise<void>((done) => file.once('close', () => done()))
       await rm(partial, { force: true })
       throw err
     }
