@@ -14,8 +14,6 @@ for (const kind of kinds) {
   byType.set(kind.type, kind as WidgetKind)
 }
 
-export const WIDGET_TYPES = kinds.map((k) => k.type) as WidgetType[]
-
 export function isWidgetType(type: unknown): type is WidgetType {
   return typeof type === 'string' && byType.has(type)
 }
