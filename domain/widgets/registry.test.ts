@@ -6,6 +6,8 @@ import { getWidgetType, isWidgetType, listWidgetTypes } from './registry'
 const ctx = {
   fields: [{ title: 'Title', value: 'title' }],
   dateFields: [{ title: 'Created', value: 'created_at' }],
+  dayFields: [{ title: 'Created', value: 'created_at' }],
+  timeRangeFields: [{ title: 'Hours', value: 'cf_hours' }],
 }
 
 describe('the widget registry', () => {
