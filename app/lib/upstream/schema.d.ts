@@ -43,6 +43,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            data?: {
+                                /** @enum {string} */
+                                status: "degraded";
+                                database: string;
+                                reason: string;
+                            };
                             detail: components["schemas"]["WidgetError"][];
                         };
                     };
