@@ -8,7 +8,7 @@ import { type Nodus, sleep, startNodus, waitFor } from './nodus-process'
  * or a reset for any request sent before the signal, within 10 s. No browser: plain HTTP.
  */
 
-test.describe.configure({ mode: 'serial', timeout: 240_000 })
+test.describe.configure({ timeout: 300_000 })
 
 let nodus: Nodus | undefined
 test.afterEach(() => {
@@ -26,8 +26,16 @@ async function tokenOf(origin: string) {
   return ((await res.json()) as { data: { access_token: string } }).data.access_token
 }
 
-test('start.mjs starts a crashed upstream again; the web app serves on', async () => {
+/** One Nodus for both (a start costs seconds): first a crash of the upstream, then SIGTERM. */
+test('a crashed upstream is started again; then SIGTERM under load drains cleanly', async () => {
   nodus = await startNodus()
+  await test.step('start.mjs starts a crashed upstream again; the web app serves on', () =>
+    crashUpstream(nodus!))
+  await test.step('SIGTERM under a keep-alive load: no 5xx and no reset for a request sent before it, stopped within 10 s', () =>
+    sigtermUnderLoad(nodus!))
+})
+
+async function crashUpstream(nodus: Nodus) {
   const { origin } = nodus
   const web = nodus.webPid()
   const upstream = nodus.upstreamPid()
@@ -47,15 +55,14 @@ test('start.mjs starts a crashed upstream again; the web app serves on', async (
   const token = await tokenOf(origin)
   const me = await fetch(`${origin}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })
   expect(me.status).toBe(200)
-})
+}
 
 interface Outcome {
   sentAt: number
   status: number | string
 }
 
-test('SIGTERM under a keep-alive load: no 5xx and no reset for a request sent before it, stopped within 10 s', async () => {
-  nodus = await startNodus()
+async function sigtermUnderLoad(nodus: Nodus) {
   const { origin } = nodus
   const token = await tokenOf(origin)
   const outcomes: Outcome[] = []
@@ -110,4 +117,4 @@ test('SIGTERM under a keep-alive load: no 5xx and no reset for a request sent be
   ).toEqual([])
   expect(exit.code, summary).toBe(0)
   expect(stoppedMs, summary).toBeLessThanOrEqual(10_000)
-})
+}
