@@ -6208,6 +6208,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{nodeId}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live stream of a browser tab (server-sent events)
+         * @description A `text/event-stream`. Every frame has an `id:` (send it back as `Last-Event-ID` to resume without losing an event) and one JSON line of `data:`. `ready` `{}`: open (or caught up after a resume). `notification`: a notification for the caller (PRODUCT.md §7 shape). `widget` `{ widgets: [id…] }`: the data of these widgets of the boards named in `boards` changed (a changed task matched their query before or after the change, and the caller may see it). `task` `{ id, key, version, actor: { id, full_name } }`: someone else changed the task named in `task`. `reload` `{}`: the stream missed too much to replay: reload everything. A comment line (`: hb`) every 15 s. 404 nodes.node_not_found, boards.board_not_found, tasks.task_not_found (another node’s or one the caller may not see); 403 without board_view on a board.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The boards the tab shows (ids, comma-separated): `widget` frames for their widgets. */
+                    boards?: string & string[];
+                    /** @description The task whose card the tab shows: `task` frames when someone else changes it. */
+                    task?: string;
+                };
+                header?: {
+                    "last-event-id"?: string;
+                };
+                path: {
+                    nodeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks/{nodeId}": {
         parameters: {
             query?: never;
