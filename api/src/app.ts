@@ -14,6 +14,7 @@ import { errorsPlugin, frameworkErrors } from './http/error-handler'
 import { inputGuardPlugin } from './http/input-guard'
 import { API_PREFIX } from './http/prefix'
 import { TokenSigner } from './lib/tokens'
+import { consumeForNotifications } from './notifications/make'
 import { attachmentsRoutes } from './routes/attachments'
 import { boardsRoutes } from './routes/boards'
 import { boardDataRoutes } from './routes/boards/data'
@@ -21,6 +22,7 @@ import { fieldsRoutes } from './routes/fields'
 import { formsRoutes } from './routes/forms'
 import { healthRoutes } from './routes/health'
 import { nodesRoutes } from './routes/nodes'
+import { notificationsRoutes } from './routes/notifications'
 import { processesRoutes } from './routes/processes'
 import { progressRoutes } from './routes/progress'
 import { rightsRoutes } from './routes/rights'
@@ -123,6 +125,8 @@ export async function buildApp(
     },
   })
   await events.start()
+  // Notifications from the task events (issue 13): durable, one upstream process at a time.
+  await consumeForNotifications(events, database.db)
   app.decorate('changes', listening)
   app.decorate('events', events)
   app.addHook('onClose', async () => {
@@ -200,6 +204,7 @@ export async function buildApp(
         await work.register(tasksRoutes, { prefix: '/tasks' })
         await work.register(attachmentsRoutes, { prefix: '/attachments' })
         await work.register(rqlRoutes, { prefix: '/tasks' })
+        await work.register(notificationsRoutes, { prefix: '/notifications' })
       })
     },
     { prefix: API_PREFIX },
