@@ -5928,6 +5928,118 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/widgets/{nodeId}/{widgetId}/card/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One task as a widget’s card modal shows it (the widget’s subtitle and fields)
+         * @description Title, status, the subtitle field (settings.view.subtitle_field) and the read-only fields (settings.view.fields) with their definitions and stored values, and the key and process key of the task card. 404 widgets.widget_not_found for an unknown widget, another node’s or one the caller sees on no board; 404 tasks.task_not_found for a task of another node or one the caller’s task_view does not reach.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    nodeId: string;
+                    widgetId: string;
+                    taskId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                key: string;
+                                process_key: string;
+                                title: string;
+                                status: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    color: string;
+                                } | null;
+                                subtitle: {
+                                    name: string;
+                                    title: string;
+                                    type: string;
+                                    settings: {
+                                        [key: string]: unknown;
+                                    };
+                                    value?: unknown;
+                                } | null;
+                                fields: {
+                                    name: string;
+                                    title: string;
+                                    type: string;
+                                    settings: {
+                                        [key: string]: unknown;
+                                    };
+                                    value?: unknown;
+                                }[];
+                            };
+                            detail?: components["schemas"]["DetailEntry"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/boards/{nodeId}/{boardId}/data": {
         parameters: {
             query?: never;
