@@ -15,6 +15,7 @@ import { inputGuardPlugin } from './http/input-guard'
 import { API_PREFIX } from './http/prefix'
 import { TokenSigner } from './lib/tokens'
 import { LiveHub } from './live/hub'
+import { consumeForNotifications } from './notifications/make'
 import { attachmentsRoutes } from './routes/attachments'
 import { boardsRoutes } from './routes/boards'
 import { boardDataRoutes } from './routes/boards/data'
@@ -23,6 +24,7 @@ import { fieldsRoutes } from './routes/fields'
 import { formsRoutes } from './routes/forms'
 import { healthRoutes } from './routes/health'
 import { nodesRoutes } from './routes/nodes'
+import { notificationsRoutes } from './routes/notifications'
 import { processesRoutes } from './routes/processes'
 import { progressRoutes } from './routes/progress'
 import { rightsRoutes } from './routes/rights'
@@ -127,6 +129,8 @@ export async function buildApp(
     },
   })
   await events.start()
+  // Notifications from the task events (issue 13): durable, one upstream process at a time.
+  await consumeForNotifications(events, database.db)
   app.decorate('changes', listening)
   app.decorate('events', events)
   const live = new LiveHub(database.db, events, app.log)
@@ -210,6 +214,7 @@ export async function buildApp(
         await work.register(tasksRoutes, { prefix: '/tasks' })
         await work.register(attachmentsRoutes, { prefix: '/attachments' })
         await work.register(rqlRoutes, { prefix: '/tasks' })
+        await work.register(notificationsRoutes, { prefix: '/notifications' })
       })
     },
     { prefix: API_PREFIX },
