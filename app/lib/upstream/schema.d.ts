@@ -8052,6 +8052,7 @@ export interface components {
                 total: number;
                 page: number;
                 per_page: number;
+                more?: boolean;
             };
         };
         CalendarWidgetData: {
