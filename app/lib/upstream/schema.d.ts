@@ -8863,6 +8863,7 @@ export interface components {
                 total: number;
                 page: number;
                 per_page: number;
+                more?: boolean;
             };
         };
         CalendarWidgetData: {
