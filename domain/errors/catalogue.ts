@@ -43,6 +43,10 @@ export const catalogue = {
   'tasks.field_not_editable': 'This field cannot be changed',
   'tasks.tasks_edited': 'Tasks edited: {count}',
   'tasks.batch_not_found': 'There is no such bulk edit',
+  'tasks.task_watched': 'You are watching this task',
+  'tasks.task_unwatched': 'You no longer watch this task',
+  'notifications.preferences_saved': 'Notification settings saved',
+  'notifications.marked_read': 'Marked as read',
   'boards.board_edited': 'Changes saved',
   'boards.board_not_edited': 'Changes not saved',
   'boards.board_created': 'Board created',
@@ -198,6 +202,21 @@ export const catalogue = {
   'rql.invalid_cursor': 'The page cursor was made for another query: start again from the first page',
   'rql.too_many_tasks': 'One bulk edit can change at most {max} tasks: narrow the query',
   'rql.syntax_error.too_complex': 'The query is too long or too deeply nested (position {position})',
+  // Plugins (PRODUCT.md §7).
+  'plugins.plugin_not_found': 'Plugin not found',
+  'plugins.config_not_found': 'Plugin configuration not found',
+  'plugins.config_created': 'Plugin configuration created',
+  'plugins.config_edited': 'Plugin configuration saved',
+  'plugins.config_deleted': 'Plugin configuration deleted',
+  'plugins.config_enabled': 'Plugin configuration enabled',
+  'plugins.config_disabled': 'Plugin configuration disabled',
+  'plugins.no_test': 'This plugin has no test to send',
+  'plugins.test_sent': 'Test sent',
+  'plugins.test_failed': 'The test could not be delivered: {reason}',
+  'plugins.config_disabled_test': 'Enable the configuration to send a test',
+  'plugins.port_range': 'Enter a port from 1 to 65535',
+  'plugins.private_target': 'Addresses of the local or a private network are not allowed',
+  'plugins.one_per_node': 'This plugin can have only one configuration per node',
 } as const
 
 export type CatalogueCode = keyof typeof catalogue
