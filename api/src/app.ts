@@ -13,14 +13,20 @@ import { transformWithComponents, withSchemaComponents } from './http/components
 import { errorsPlugin, frameworkErrors } from './http/error-handler'
 import { inputGuardPlugin } from './http/input-guard'
 import { API_PREFIX } from './http/prefix'
+import { SecretBox } from './lib/secret-box'
 import { TokenSigner } from './lib/tokens'
+import { LiveHub } from './live/hub'
+import { consumeForNotifications } from './notifications/make'
 import { attachmentsRoutes } from './routes/attachments'
 import { boardsRoutes } from './routes/boards'
 import { boardDataRoutes } from './routes/boards/data'
+import { eventsRoutes } from './routes/events'
 import { fieldsRoutes } from './routes/fields'
 import { formsRoutes } from './routes/forms'
 import { healthRoutes } from './routes/health'
 import { nodesRoutes } from './routes/nodes'
+import { notificationsRoutes } from './routes/notifications'
+import { pluginConfigsRoutes, pluginsRoutes } from './routes/plugins'
 import { processesRoutes } from './routes/processes'
 import { progressRoutes } from './routes/progress'
 import { rightsRoutes } from './routes/rights'
@@ -41,10 +47,14 @@ declare module 'fastify' {
     config: Config
     tokens: TokenSigner
     storage: FileStorage
+    /** Seals plugin secrets at rest (key derived from SECRET). */
+    secretBox: SecretBox
     /** This process's ear on the database's change notices (the auth cache's invalidation). */
     changes: Listening
     /** What was committed, as events: subscribe, or consume durably (ADR 015). */
     events: EventBus
+    /** The live streams of browser tabs open on this process (PRODUCT.md §7 "Live"). */
+    live: LiveHub
   }
   interface FastifyRequest {
     /** The caller's address: X-Forwarded-For is believed only from the web app (proxy key). */
@@ -100,6 +110,7 @@ export async function buildApp(
   app.decorate('config', config)
   app.decorate('tokens', new TokenSigner(config.secret))
   app.decorate('storage', opts.storage ?? openStorage(config.filesDir))
+  app.decorate('secretBox', new SecretBox(config.secret))
   app.decorateRequest('clientIp', '')
   // Sessions and node access kept in memory, dropped on the database's change notices (0007).
   const authCache = new AuthCache()
@@ -123,8 +134,15 @@ export async function buildApp(
     },
   })
   await events.start()
+  // Notifications from the task events (issue 13): durable, one upstream process at a time.
+  await consumeForNotifications(events, database.db)
   app.decorate('changes', listening)
   app.decorate('events', events)
+  const live = new LiveHub(database.db, events, app.log)
+  live.start()
+  app.decorate('live', live)
+  // Before the server waits for open requests to finish: a live stream never would.
+  app.addHook('preClose', async () => live.stop())
   app.addHook('onClose', async () => {
     await events.stop()
     await listening.stop()
@@ -190,8 +208,11 @@ export async function buildApp(
       await api.register(processesRoutes, { prefix: '/processes' })
       await api.register(boardsRoutes, { prefix: '/boards' })
       await api.register(widgetsRoutes, { prefix: '/widgets' })
+      await api.register(pluginsRoutes, { prefix: '/plugins' })
+      await api.register(pluginConfigsRoutes, { prefix: '/plugin-configs' })
       // The board data calls (branch boards-data): full paths /boards/…/data and /widgets/…/data.
       await api.register(boardDataRoutes)
+      await api.register(eventsRoutes, { prefix: '/events' })
       // Tasks, their parts and queries write only task rows, never what the auth cache holds.
       await api.register(async (work) => {
         work.addHook('onRoute', (route) => {
@@ -200,6 +221,7 @@ export async function buildApp(
         await work.register(tasksRoutes, { prefix: '/tasks' })
         await work.register(attachmentsRoutes, { prefix: '/attachments' })
         await work.register(rqlRoutes, { prefix: '/tasks' })
+        await work.register(notificationsRoutes, { prefix: '/notifications' })
       })
     },
     { prefix: API_PREFIX },
