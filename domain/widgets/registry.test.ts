@@ -11,8 +11,8 @@ const ctx = {
 }
 
 describe('the widget registry', () => {
-  it('knows table and calendar, and nothing else by accident', () => {
-    expect(listWidgetTypes().map((k) => k.type)).toEqual(['table', 'calendar'])
+  it('knows table, calendar and schedule, and nothing else by accident', () => {
+    expect(listWidgetTypes().map((k) => k.type)).toEqual(['table', 'calendar', 'schedule'])
     expect(isWidgetType('table')).toBe(true)
     expect(isWidgetType('toString')).toBe(false)
     expect(() => getWidgetType('pie')).toThrow()

@@ -65,7 +65,11 @@ export const schedule: WidgetKind<ScheduleParams, ScheduleData, 'schedule'> = {
   type: 'schedule',
   settingsFields: (ctx) => [
     fieldSelect('navigation.field', ctx.dayFields, { default: SCHEDULE_DEFAULT_DAY_FIELD, required: true }),
-    fieldSelect('axis_y', ctx.timeRangeFields, { required: true }),
+    // The node's first time range, when it has one: a new schedule places tasks at once.
+    fieldSelect('axis_y', ctx.timeRangeFields, {
+      required: true,
+      ...(ctx.timeRangeFields[0] ? { default: ctx.timeRangeFields[0].value } : {}),
+    }),
     fieldSelect('axis_x', ctx.fields, { default: SCHEDULE_DEFAULT_AXIS_X }),
     fieldSelect(CARD_SUBTITLE_SETTING, ctx.fields),
     fieldSelect(CARD_FIELDS_SETTING, ctx.fields, { multiple: true }),
