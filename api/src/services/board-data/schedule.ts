@@ -122,7 +122,12 @@ export const scheduleData: DataProvider<ScheduleParams, ScheduleData> = {
       column.tasks.push({ ...taskSummary(shown, t), start: times.start, end: times.end })
       out.total++
     }
-    // Columns in the order of their values' keys, the one without a value last (the web app sorts by title).
+    // Each column's tasks by their start (then end, then key): the order they are read in.
+    for (const c of columns.values())
+      c.tasks.sort(
+        (a, b) => a.start - b.start || (a.end ?? 1440) - (b.end ?? 1440) || a.key.localeCompare(b.key),
+      )
+    // The column without a value last (the web app orders the others by their titles).
     out.columns = [...columns.values()].sort((a, b) => (a.key === '' ? 1 : b.key === '' ? -1 : 0))
     return out
   },
