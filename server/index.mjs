@@ -55,6 +55,19 @@ app.all('/api/*', async (req, res, next) => {
     next(error)
   }
 })
+// GET /events: the tab's live stream (app/lib/live-proxy.server.ts), likewise before compression —
+// compression would hold each frame back until its buffer fills. Frames are written as they come.
+const forwardEvents = build.entry.module.forwardEvents
+app.get('/events', async (req, res, next) => {
+  try {
+    req.socket.setNoDelay(true)
+    await sendRemixResponse(res, await forwardEvents(createRemixRequest(req, res)))
+  } catch (error) {
+    // The browser went away (or the upstream did) mid-stream: nothing is left to answer.
+    if (res.headersSent) return res.destroy()
+    next(error)
+  }
+})
 app.use(compression())
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }))
 // Files in public/ all have an extension; pages never do: a page skips the file-system look-up.
