@@ -94,6 +94,8 @@ export const catalogue = {
   'attachments.attachment_created': 'File attached',
   'attachments.attachment_not_found': 'Attachment not found',
   'attachments.thumbnail_not_found': 'This attachment has no thumbnail',
+  'attachments.storage_full': 'There is no room left to store files; the file was not attached',
+  'attachments.storage_failed': 'The file could not be stored; it was not attached, try again later',
   'nodes.node_not_found': 'Node not found',
   'nodes.node_edited': 'Changes saved',
   'nodes.node_created': 'Node created',
@@ -158,6 +160,7 @@ export const catalogue = {
   'request.too_many': 'Too many requests, try again later',
   'request.upstream_unavailable': 'The service is unavailable, try again later',
   'server.error': 'Something went wrong on our side',
+  'server.database_unavailable': 'The database is unavailable for a moment, try again shortly',
   // Field values (spec §5): the form rules derived from a field's definition, under 'validation.{validator}'.
   'validation.required': 'Value is required',
   'validation.max_length': 'The maximum length allowed is {max}',

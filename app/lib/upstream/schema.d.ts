@@ -43,6 +43,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            data?: {
+                                /** @enum {string} */
+                                status: "degraded";
+                                database: string;
+                                reason: string;
+                            };
                             detail: components["schemas"]["WidgetError"][];
                         };
                     };
@@ -8137,7 +8143,7 @@ export interface paths {
         put?: never;
         /**
          * Attaches a file to a task (task_edit); multipart/form-data, one file part
-         * @description The content type is sniffed from the bytes, not taken from the client. Past UPLOAD_MAX_MB: 413 request.too_large. No file or an empty one: 422 value_error.missing at body.file. Recorded in the task’s history (field `attachments`). A PNG, JPEG, GIF or WebP image also gets a thumbnail (thumbnail_url); one that cannot be decoded still uploads, with thumbnail_url null.
+         * @description The content type is sniffed from the bytes, not taken from the client. Past UPLOAD_MAX_MB: 413 request.too_large. No file or an empty one: 422 value_error.missing at body.file. No room left in the storage: 507 attachments.storage_full; another storage failure: 500 attachments.storage_failed (nothing is kept of the file in either case, and the rest of the body is read, so the connection serves on). Recorded in the task’s history (field `attachments`). A PNG, JPEG, GIF or WebP image also gets a thumbnail (thumbnail_url); one that cannot be decoded still uploads, with thumbnail_url null.
          */
         post: {
             parameters: {
@@ -8205,6 +8211,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                507: {
                     headers: {
                         [name: string]: unknown;
                     };
