@@ -56,6 +56,23 @@ app.all('/api/*', async (req, res, next) => {
     next(error)
   }
 })
+// GET /events: the tab's live stream (app/lib/live-proxy.server.ts), likewise before compression —
+// compression would hold each frame back until its buffer fills. Frames are written as they come.
+const forwardEvents = build.entry.module.forwardEvents
+/** The open live streams: a graceful stop closes them (the browser resumes elsewhere with Last-Event-ID). */
+const liveStreams = new Set()
+app.get('/events', async (req, res, next) => {
+  liveStreams.add(res)
+  res.once('close', () => liveStreams.delete(res))
+  try {
+    req.socket.setNoDelay(true)
+    await sendRemixResponse(res, await forwardEvents(createRemixRequest(req, res)))
+  } catch (error) {
+    // The browser went away (or the upstream did) mid-stream: nothing is left to answer.
+    if (res.headersSent) return res.destroy()
+    next(error)
+  }
+})
 app.use(compression())
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }))
 // Files in public/ all have an extension; pages never do: a page skips the file-system look-up.
@@ -86,6 +103,8 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
     draining = true
     log.info({ signal, inFlight: inFlight.size }, 'draining')
     for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false
+    // A live stream never ends by itself: it would hold the stop to its last second.
+    for (const res of liveStreams) res.destroy()
     // net.Server's close: no new connections, without Node's http close that also drops idle
     // keep-alive connections at once (a request that was just sent on one would meet a reset).
     net.Server.prototype.close.call(server, () => process.exit(0))

@@ -6444,6 +6444,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/plugin-configs/{nodeId}/{pluginConfigId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The configuration's delivery log, newest 50: status, attempts, the last answer (is_admin) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    nodeId: string;
+                    pluginConfigId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["PluginDelivery"][];
+                            detail?: components["schemas"]["DetailEntry"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/plugin-configs/{nodeId}/{pluginId}": {
         parameters: {
             query?: never;
@@ -9435,6 +9522,24 @@ export interface components {
                 [key: string]: unknown;
             };
             created_at: string;
+        };
+        PluginDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** @description The event delivered; null for a test (ping) */
+            event_id: number | null;
+            event_type: string;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempts: number;
+            /** @description The last attempt's HTTP status; null: no answer */
+            last_status: number | null;
+            /** @description The start of the last answer, or why there was none */
+            last_answer: string | null;
+            /** @description When a pending delivery is tried next */
+            next_at: string | null;
+            created_at: string;
+            updated_at: string;
         };
         Status: {
             /** Format: uuid */
