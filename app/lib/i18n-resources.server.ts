@@ -4,6 +4,7 @@ import { adminFieldsLocales } from '~/components/admin-fields/locales'
 import { adminUiLocales } from '~/components/admin-ui/locales'
 import { adminUsersLocales } from '~/components/admin-users/locales'
 import { adminWorkflowLocales } from '~/components/admin-workflow/locales'
+import { notificationsLocales } from '~/components/notifications/locales'
 import { tasksLocales } from '~/components/task/locales'
 import { fieldsLocales } from '~/fields/locales'
 import type { Language, Namespace } from '~/i18n'
@@ -30,6 +31,7 @@ const FILES = {
   tasks: tasksLocales,
   'admin-boards': adminBoardsLocales,
   boards: boardsLocales,
+  notifications: notificationsLocales,
 } as const satisfies Record<Namespace, Record<Language, Record<string, string>>>
 
 function inLanguage<L extends Language>(lng: L) {

@@ -6,6 +6,7 @@ import type { ShellData } from '~/lib/shell.server'
 import { isSidebar } from '~/lib/theme'
 import { AppHeader } from './app-header'
 import { SideMenu } from './side-menu'
+import { useUnread } from './use-unread'
 
 /**
  * A route that shows a board says so in its handle; its loader returns `board` (null: no such
@@ -31,6 +32,7 @@ function useBoard(): { exists: boolean; settings?: BoardMenuOptions } | null {
  */
 export function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const { t } = useTranslation()
+  const unread = useUnread(shell.kind === 'lk' ? (shell.unread ?? null) : null)
   const pending = useFetcher({ key: 'sidebar' }).formData?.get('sidebar')
   const sidebar = isSidebar(pending) ? pending : shell.sidebar
   const show = menuVisibility(
@@ -44,7 +46,7 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
       </a>
       {show.top ? <AppHeader shell={shell} sidebar={sidebar} /> : null}
       <div className="shell-body">
-        {show.left ? <SideMenu shell={shell} sidebar={sidebar} /> : null}
+        {show.left ? <SideMenu shell={shell} sidebar={sidebar} unread={unread} /> : null}
         <main className="shell-main" id="main">
           {children}
         </main>
