@@ -39,6 +39,7 @@ export const NAMESPACES = [
   'admin-boards',
   'boards',
   'notifications',
+  'admin-plugins',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

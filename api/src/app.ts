@@ -13,6 +13,7 @@ import { transformWithComponents, withSchemaComponents } from './http/components
 import { errorsPlugin, frameworkErrors } from './http/error-handler'
 import { inputGuardPlugin } from './http/input-guard'
 import { API_PREFIX } from './http/prefix'
+import { SecretBox } from './lib/secret-box'
 import { TokenSigner } from './lib/tokens'
 import { LiveHub } from './live/hub'
 import { consumeForNotifications } from './notifications/make'
@@ -25,6 +26,7 @@ import { formsRoutes } from './routes/forms'
 import { healthRoutes } from './routes/health'
 import { nodesRoutes } from './routes/nodes'
 import { notificationsRoutes } from './routes/notifications'
+import { pluginConfigsRoutes, pluginsRoutes } from './routes/plugins'
 import { processesRoutes } from './routes/processes'
 import { progressRoutes } from './routes/progress'
 import { rightsRoutes } from './routes/rights'
@@ -45,6 +47,8 @@ declare module 'fastify' {
     config: Config
     tokens: TokenSigner
     storage: FileStorage
+    /** Seals plugin secrets at rest (key derived from SECRET). */
+    secretBox: SecretBox
     /** This process's ear on the database's change notices (the auth cache's invalidation). */
     changes: Listening
     /** What was committed, as events: subscribe, or consume durably (ADR 015). */
@@ -106,6 +110,7 @@ export async function buildApp(
   app.decorate('config', config)
   app.decorate('tokens', new TokenSigner(config.secret))
   app.decorate('storage', opts.storage ?? openStorage(config.filesDir))
+  app.decorate('secretBox', new SecretBox(config.secret))
   app.decorateRequest('clientIp', '')
   // Sessions and node access kept in memory, dropped on the database's change notices (0007).
   const authCache = new AuthCache()
@@ -203,6 +208,8 @@ export async function buildApp(
       await api.register(processesRoutes, { prefix: '/processes' })
       await api.register(boardsRoutes, { prefix: '/boards' })
       await api.register(widgetsRoutes, { prefix: '/widgets' })
+      await api.register(pluginsRoutes, { prefix: '/plugins' })
+      await api.register(pluginConfigsRoutes, { prefix: '/plugin-configs' })
       // The board data calls (branch boards-data): full paths /boards/…/data and /widgets/…/data.
       await api.register(boardDataRoutes)
       await api.register(eventsRoutes, { prefix: '/events' })

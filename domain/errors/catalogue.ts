@@ -94,6 +94,8 @@ export const catalogue = {
   'attachments.attachment_created': 'File attached',
   'attachments.attachment_not_found': 'Attachment not found',
   'attachments.thumbnail_not_found': 'This attachment has no thumbnail',
+  'attachments.storage_full': 'There is no room left to store files; the file was not attached',
+  'attachments.storage_failed': 'The file could not be stored; it was not attached, try again later',
   'nodes.node_not_found': 'Node not found',
   'nodes.node_edited': 'Changes saved',
   'nodes.node_created': 'Node created',
@@ -158,6 +160,7 @@ export const catalogue = {
   'request.too_many': 'Too many requests, try again later',
   'request.upstream_unavailable': 'The service is unavailable, try again later',
   'server.error': 'Something went wrong on our side',
+  'server.database_unavailable': 'The database is unavailable for a moment, try again shortly',
   // Field values (spec §5): the form rules derived from a field's definition, under 'validation.{validator}'.
   'validation.required': 'Value is required',
   'validation.max_length': 'The maximum length allowed is {max}',
@@ -199,6 +202,21 @@ export const catalogue = {
   'rql.invalid_cursor': 'The page cursor was made for another query: start again from the first page',
   'rql.too_many_tasks': 'One bulk edit can change at most {max} tasks: narrow the query',
   'rql.syntax_error.too_complex': 'The query is too long or too deeply nested (position {position})',
+  // Plugins (PRODUCT.md §7).
+  'plugins.plugin_not_found': 'Plugin not found',
+  'plugins.config_not_found': 'Plugin configuration not found',
+  'plugins.config_created': 'Plugin configuration created',
+  'plugins.config_edited': 'Plugin configuration saved',
+  'plugins.config_deleted': 'Plugin configuration deleted',
+  'plugins.config_enabled': 'Plugin configuration enabled',
+  'plugins.config_disabled': 'Plugin configuration disabled',
+  'plugins.no_test': 'This plugin has no test to send',
+  'plugins.test_sent': 'Test sent',
+  'plugins.test_failed': 'The test could not be delivered: {reason}',
+  'plugins.config_disabled_test': 'Enable the configuration to send a test',
+  'plugins.port_range': 'Enter a port from 1 to 65535',
+  'plugins.private_target': 'Addresses of the local or a private network are not allowed',
+  'plugins.one_per_node': 'This plugin can have only one configuration per node',
 } as const
 
 export type CatalogueCode = keyof typeof catalogue

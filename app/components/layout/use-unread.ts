@@ -1,11 +1,9 @@
 import type { Notification } from '@domain/notifications'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { NOTIFICATION_EVENT } from '~/lib/live/channel'
 import { raiseAlert } from '~/lib/toast'
 import { notificationAlert } from '../notifications/notification-text'
-
-/** The window event the live stream dispatches for each notification of this user (detail: it). */
-export const NOTIFICATION_EVENT = 'nodus:notification'
 
 /**
  * The footer's unread count: the loader's figure, plus one for each notification that arrives live
