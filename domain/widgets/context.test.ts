@@ -11,6 +11,7 @@ const fields = [
   { name: 'updated_at', type: 'datetime', title: 'fields.system.updated_at' },
   { name: 'cf_due', type: 'date', title: 'Due' },
   { name: 'cf_note', type: 'text', title: '' },
+  { name: 'cf_place', type: 'address', title: 'Place' },
 ]
 
 describe('the settings context of a node', () => {
@@ -26,15 +27,19 @@ describe('the settings context of a node', () => {
       'updated_at',
       'cf_due',
       'cf_note',
+      'cf_place',
     ])
-    expect(ctx.fields.at(-1)).toEqual({ title: 'cf_note', value: 'cf_note' })
+    expect(ctx.fields.at(-2)).toEqual({ title: 'cf_note', value: 'cf_note' })
   })
 
   it('offers a calendar the date and date-time fields only', () =>
     expect(ctx.dateFields.map((o) => o.value)).toEqual(['created_at', 'updated_at', 'cf_due']))
 
+  it('offers a map the position (address) fields only', () =>
+    expect(ctx.positionFields).toEqual([{ title: 'Place', value: 'cf_place' }]))
+
   it("accepts each type's defaults in its settings form", () => {
-    for (const type of ['table', 'calendar']) {
+    for (const type of ['table', 'calendar', 'map']) {
       const defs = getWidgetType(type).settingsFields(ctx)
       const defaults = Object.fromEntries(defs.map((d) => [d.name, d.settings.default]))
       const schema = buildFormSchema(defs)

@@ -16,6 +16,9 @@ export interface ContextField {
 /** Types a calendar can place tasks by: a whole day, or a moment whose day is taken (in UTC). */
 export const DATE_FIELD_TYPES: readonly string[] = ['date', 'datetime']
 
+/** Types whose value carries a map position ({field}.lat and {field}.lon, spec §3). */
+export const POSITION_FIELD_TYPES: readonly string[] = ['address']
+
 /** The task key (PRODUCT.md §4): not a field, but a table's first column (TABLE_DEFAULT_HEADERS). */
 export const KEY_OPTION = { title: 'fields.system.key', value: 'key' } as const
 
@@ -25,6 +28,9 @@ export function settingsContextOf(fields: readonly ContextField[]): SettingsCont
     fields: [KEY_OPTION, ...options.filter((o) => o.value !== KEY_OPTION.value)],
     dateFields: fields
       .filter((f) => DATE_FIELD_TYPES.includes(f.type))
+      .map((f) => ({ title: f.title || f.name, value: f.name })),
+    positionFields: fields
+      .filter((f) => POSITION_FIELD_TYPES.includes(f.type))
       .map((f) => ({ title: f.title || f.name, value: f.name })),
   }
 }
