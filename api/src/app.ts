@@ -14,9 +14,11 @@ import { errorsPlugin, frameworkErrors } from './http/error-handler'
 import { inputGuardPlugin } from './http/input-guard'
 import { API_PREFIX } from './http/prefix'
 import { TokenSigner } from './lib/tokens'
+import { LiveHub } from './live/hub'
 import { attachmentsRoutes } from './routes/attachments'
 import { boardsRoutes } from './routes/boards'
 import { boardDataRoutes } from './routes/boards/data'
+import { eventsRoutes } from './routes/events'
 import { fieldsRoutes } from './routes/fields'
 import { formsRoutes } from './routes/forms'
 import { healthRoutes } from './routes/health'
@@ -45,6 +47,8 @@ declare module 'fastify' {
     changes: Listening
     /** What was committed, as events: subscribe, or consume durably (ADR 015). */
     events: EventBus
+    /** The live streams of browser tabs open on this process (PRODUCT.md §7 "Live"). */
+    live: LiveHub
   }
   interface FastifyRequest {
     /** The caller's address: X-Forwarded-For is believed only from the web app (proxy key). */
@@ -125,6 +129,11 @@ export async function buildApp(
   await events.start()
   app.decorate('changes', listening)
   app.decorate('events', events)
+  const live = new LiveHub(database.db, events, app.log)
+  live.start()
+  app.decorate('live', live)
+  // Before the server waits for open requests to finish: a live stream never would.
+  app.addHook('preClose', async () => live.stop())
   app.addHook('onClose', async () => {
     await events.stop()
     await listening.stop()
@@ -192,6 +201,7 @@ export async function buildApp(
       await api.register(widgetsRoutes, { prefix: '/widgets' })
       // The board data calls (branch boards-data): full paths /boards/…/data and /widgets/…/data.
       await api.register(boardDataRoutes)
+      await api.register(eventsRoutes, { prefix: '/events' })
       // Tasks, their parts and queries write only task rows, never what the auth cache holds.
       await api.register(async (work) => {
         work.addHook('onRoute', (route) => {

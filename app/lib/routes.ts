@@ -45,6 +45,8 @@ export const routes = {
   setLocale: () => '/resources/locale',
   setTheme: () => '/resources/theme',
   setSidebar: () => '/resources/sidebar',
+  /** A widget's card modal's data for one task (app/widgets/card-modal). */
+  widgetCard: (widgetId: string, taskId: string) => `/resources/widget-card/${seg(widgetId)}/${seg(taskId)}`,
 } as const
 
 export type RouteName = keyof typeof routes

@@ -1,3 +1,5 @@
+import type { Notification } from '../notifications'
+
 /*
  * What happened, said once (PRODUCT.md §7, STYLE.md 19): every committed change of a task, a
  * comment, an attachment or a node's reference objects is one event, written to the outbox in the
@@ -87,6 +89,11 @@ export type EventData = {
     attachment: { id: string; name: string; content_type: string; size: number }
   }
   'attachment.deleted': { task: TaskRef; attachment: { id: string; name: string } }
+  /**
+   * A notification was made for `user_id` (api/src/notifications), in the transaction that wrote
+   * it: the live stream forwards it to that user's tabs only.
+   */
+  'notification.created': { user_id: string; notification: Notification }
 } & { [T in ReferenceEventType]: ReferenceChange }
 
 export type EventType = keyof EventData

@@ -64,6 +64,15 @@ export class EventBus {
     private readonly opts: BusOptions = {},
   ) {}
 
+  /**
+   * Where this process's read of the outbox stands: every event before it has been delivered here.
+   * Read inside a handler, it is the event's own position when the event came from the outbox, and
+   * the (earlier) read position when it came as this process committed it — a safe place to resume.
+   */
+  get position(): Position | undefined {
+    return this.cursor
+  }
+
   /** Calls `handler` with every event of `type` ('*': all) committed from now on, once. */
   subscribe<T extends EventType>(type: T | '*', handler: Handler<T>): () => void {
     const set = this.handlers.get(type) ?? new Set()

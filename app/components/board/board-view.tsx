@@ -18,6 +18,7 @@ import { EditIcon, ExternalIcon, LayoutIcon, TrashIcon } from '~/components/ui/i
 import { CopyIcon } from '~/fields/icons'
 import { CSRF_FIELD } from '~/lib/csrf'
 import { routes } from '~/lib/routes'
+import { CardModalProvider } from '~/widgets/card-modal/card-modal-provider'
 import type { TaskMenuRequest, WidgetInfo, WidgetResult } from '~/widgets/types'
 import type { BoardEditorProps } from './board-editor'
 import { useBoardRefresh } from './use-board-refresh'
@@ -218,7 +219,7 @@ export function BoardView({ title, subtitle, board, widgets, layout, data, at, i
   const empty = !board || widgets.length === 0
   const canEdit = hydrated && isAdmin && !empty
   return (
-    <>
+    <CardModalProvider>
       <PageHeader
         title={title}
         subtitle={subtitle}
@@ -288,7 +289,7 @@ export function BoardView({ title, subtitle, board, widgets, layout, data, at, i
       >
         {copied ? t('board.copied', { key: copied }) : ''}
       </p>
-    </>
+    </CardModalProvider>
   )
 }
 

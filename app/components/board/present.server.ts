@@ -9,12 +9,13 @@ import type { WidgetResult } from '~/widgets/types'
  * never has to ship to the board page. References (a user, a status) show by their name.
  */
 
-function cell(
-  header: { name: string; type: string; title: string },
+/** A field's value as text in the page's language, by its type (the field registry's format). */
+export function displayValue(
+  header: { name: string; type: string; title: string; settings?: Record<string, unknown> },
   value: unknown,
   t: TFunction,
   locale: string,
-) {
+): string {
   if (value === null || value === undefined || value === '') return ''
   if (typeof value === 'object' && !Array.isArray(value)) {
     const o = value as Record<string, unknown>
@@ -24,7 +25,12 @@ function cell(
   try {
     return displayText(
       formatValue(
-        { name: header.name, type: header.type as never, title: header.title, settings: {} },
+        {
+          name: header.name,
+          type: header.type as never,
+          title: header.title,
+          settings: (header.settings ?? {}) as never,
+        },
         value,
         locale,
       ),
@@ -45,7 +51,7 @@ export function presentWidget(result: WidgetResult, t: TFunction, locale: string
       rows: data.rows.map((row) => ({
         ...row,
         values: Object.fromEntries(
-          data.headers.map((h) => [h.name, cell(h, row.values?.[h.name], t, locale)]),
+          data.headers.map((h) => [h.name, displayValue(h, row.values?.[h.name], t, locale)]),
         ),
       })),
     } satisfies TableData,

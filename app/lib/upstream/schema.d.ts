@@ -5928,6 +5928,118 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/widgets/{nodeId}/{widgetId}/card/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One task as a widget’s card modal shows it (the widget’s subtitle and fields)
+         * @description Title, status, the subtitle field (settings.view.subtitle_field) and the read-only fields (settings.view.fields) with their definitions and stored values, and the key and process key of the task card. 404 widgets.widget_not_found for an unknown widget, another node’s or one the caller sees on no board; 404 tasks.task_not_found for a task of another node or one the caller’s task_view does not reach.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    nodeId: string;
+                    widgetId: string;
+                    taskId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                key: string;
+                                process_key: string;
+                                title: string;
+                                status: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    color: string;
+                                } | null;
+                                subtitle: {
+                                    name: string;
+                                    title: string;
+                                    type: string;
+                                    settings: {
+                                        [key: string]: unknown;
+                                    };
+                                    value?: unknown;
+                                } | null;
+                                fields: {
+                                    name: string;
+                                    title: string;
+                                    type: string;
+                                    settings: {
+                                        [key: string]: unknown;
+                                    };
+                                    value?: unknown;
+                                }[];
+                            };
+                            detail?: components["schemas"]["DetailEntry"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/boards/{nodeId}/{boardId}/data": {
         parameters: {
             query?: never;
@@ -6048,6 +6160,90 @@ export interface paths {
                             data: components["schemas"]["WidgetData"];
                             detail?: components["schemas"]["DetailEntry"][];
                         };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{nodeId}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live stream of a browser tab (server-sent events)
+         * @description A `text/event-stream`. Every frame has an `id:` (send it back as `Last-Event-ID` to resume without losing an event) and one JSON line of `data:`. `ready` `{}`: open (or caught up after a resume). `notification`: a notification for the caller (PRODUCT.md §7 shape). `widget` `{ widgets: [id…] }`: the data of these widgets of the boards named in `boards` changed (a changed task matched their query before or after the change, and the caller may see it). `task` `{ id, key, version, actor: { id, full_name } }`: someone else changed the task named in `task`. `reload` `{}`: the stream missed too much to replay: reload everything. A comment line (`: hb`) every 15 s. 404 nodes.node_not_found, boards.board_not_found, tasks.task_not_found (another node’s or one the caller may not see); 403 without board_view on a board.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The boards the tab shows (ids, comma-separated): `widget` frames for their widgets. */
+                    boards?: string & string[];
+                    /** @description The task whose card the tab shows: `task` frames when someone else changes it. */
+                    task?: string;
+                };
+                header?: {
+                    "last-event-id"?: string;
+                };
+                path: {
+                    nodeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
                     };
                 };
                 /** @description Default Response */

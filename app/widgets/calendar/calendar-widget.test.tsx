@@ -78,11 +78,38 @@ describe('calendar widget', () => {
     )
     fireEvent.click(screen.getByTestId('calendar-next'))
     expect(onParams).toHaveBeenLastCalledWith({ month: '2026-12', day: null }, undefined)
-    const cell = screen.getByTestId('calendar-day-2026-11-28').parentElement!
-    fireEvent.pointerDown(cell, { pointerType: 'mouse', button: 0, pointerId: 1 })
-    fireEvent.pointerUp(cell, { pointerType: 'mouse', button: 0, pointerId: 1 })
-    fireEvent.click(cell)
+    fireEvent.click(screen.getByTestId('calendar-day-2026-11-28'))
     expect(onParams).toHaveBeenLastCalledWith({ month: '2026-11', day: '2026-11-28' })
+  })
+
+  it('is a keyboard grid: one date in the tab order, arrows move within the month, past its end ask for the next', () => {
+    const onParams = vi.fn()
+    renderWidget(
+      <CalendarWidget widget={W} data={data()} search={new URLSearchParams()} onParams={onParams} />,
+    )
+    const tabbable = screen.getByRole('grid').querySelectorAll('a[tabindex="0"]')
+    expect([...tabbable].map((a) => a.getAttribute('data-date'))).toEqual(['2026-11-10'])
+    const selected = screen.getByRole('gridcell', { selected: true })
+    expect(selected.textContent).toBe('10')
+    screen.getByTestId('calendar-day-2026-11-10').focus()
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' })
+    expect(document.activeElement?.getAttribute('data-date')).toBe('2026-11-17')
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' })
+    expect(document.activeElement?.getAttribute('data-date')).toBe('2026-11-18')
+    expect(onParams).not.toHaveBeenCalled()
+    fireEvent.keyDown(document.activeElement!, { key: 'PageDown' })
+    expect(onParams).toHaveBeenLastCalledWith({ month: '2026-12', day: '2026-12-18' })
+  })
+
+  it("starts the week on the locale's first day and names each date in full", () => {
+    renderWidget(<CalendarWidget widget={W} data={data()} search={new URLSearchParams()} />)
+    const headers = screen.getAllByRole('columnheader').map((th) => th.getAttribute('abbr'))
+    expect(headers[0]).toBe('Sunday')
+    expect(screen.getByTestId('calendar-day-2026-11-10').getAttribute('aria-label')).toBe(
+      'Tuesday, November 10, 2026',
+    )
+    // Six weeks always: the widget keeps its height.
+    expect(screen.getAllByRole('row')).toHaveLength(7)
   })
 
   it('months shift across years and read in the page language', () => {

@@ -2,145 +2,160 @@ import type { CalendarData } from '@domain/widgets/kinds/calendar'
 import { withWidgetParams } from '@domain/widgets/params'
 import { type CalendarDate, parseDate } from '@internationalized/date'
 import { Link } from '@remix-run/react'
-import { useContext, useEffect, useState } from 'react'
-import {
-  Calendar,
-  CalendarCell,
-  CalendarGrid,
-  CalendarGridHeader,
-  CalendarHeaderCell,
-  CalendarStateContext,
-} from 'react-aria-components/Calendar'
-import { I18nProvider } from 'react-aria-components/I18nProvider'
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { StatusDot } from '~/components/admin-workflow/status-dot'
 import { ChevronLeftIcon, ChevronRightIcon } from '~/components/ui/icons'
 import { routes } from '~/lib/routes'
 import { interceptLink, paramsHref, type WidgetViewProps } from '../types'
-import { dayLabel, monthLabel, shiftMonth } from './month'
-
-/** Always six rows: the widget keeps its height from month to month. */
-const WEEKS = 6
-
-const monthOf = (date: CalendarDate) =>
-  `${String(date.year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}`
-
-function Weeks({ cell }: { cell: (date: CalendarDate) => JSX.Element }) {
-  const state = useContext(CalendarStateContext)!
-  const start = state.visibleRange.start
-  return (
-    <tbody>
-      {Array.from({ length: WEEKS }, (_, week) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a row is a week of the month's page
-        <tr key={week}>
-          {state.getDatesInWeek(week, start).map((date, i) =>
-            // biome-ignore lint/suspicious/noArrayIndexKey: an empty cell is its position
-            date ? cell(date) : <td key={i} />,
-          )}
-        </tr>
-      ))}
-    </tbody>
-  )
-}
+import { dayLabel, monthLabel, shiftMonth, utcFormat } from './month'
+import { monthOf, monthWeeks, moveFocus, todayUtc, weekdayNames } from './month-grid'
 
 /**
  * Calendar widget (spec §2 Widgets): an inline month with a dot on each date that has tasks, the
- * selected day's tasks linking to their cards, dates as dd.MM.yyyy. react-aria's Calendar gives
- * the keyboard its grid; every date and both month arrows are also plain links
- * (`?w.{id}.day=…`, `?w.{id}.month=…`), so the server's markup works without JavaScript and is the
- * markup the browser hydrates — nothing changes shape when the scripts arrive.
+ * selected day's tasks linking to their cards, dates as dd.MM.yyyy. The month is a plain table of
+ * links (`?w.{id}.day=…`, `?w.{id}.month=…`), so the server's markup works without JavaScript and
+ * is the markup the browser hydrates. With JavaScript it is a keyboard grid (ARIA grid pattern:
+ * one date in the tab order, arrows, Page Up/Down, Home/End) written here rather than
+ * react-aria's Calendar, whose hooks per cell made this widget most of the board page's render.
  */
 export function CalendarWidget({ widget, data, search, onParams }: WidgetViewProps<CalendarData>) {
   const { t, i18n } = useTranslation()
   const locale = i18n.language || 'ru'
-  const selected = parseDate(data.day)
-  const [focused, setFocused] = useState<CalendarDate>(selected)
-  // New data (another month or day) moves the focus with it.
-  useEffect(() => setFocused(parseDate(data.day)), [data.day])
+  const [focused, setFocused] = useState<string>(data.day)
+  // Without JavaScript every date is in the tab order; once hydrated, only the focused one.
+  const [roving, setRoving] = useState(false)
+  const grid = useRef<HTMLTableElement>(null)
+  // A date the keyboard moved to in another month: focused once that month's data is here.
+  const pending = useRef<string | null>(null)
+  useEffect(() => setRoving(true), [])
+  useEffect(() => {
+    setFocused(data.day)
+    if (pending.current) {
+      grid.current?.querySelector<HTMLElement>(`[data-date="${pending.current}"]`)?.focus()
+      pending.current = null
+    }
+  }, [data.day])
+
+  const weeks = useMemo(() => monthWeeks(data.month, locale), [data.month, locale])
+  const weekdays = weekdayNames(locale)
+  const fullDate = utcFormat(locale, { dateStyle: 'full' })
+  const today = todayUtc().toString()
 
   const href = (params: Record<string, string | null>) =>
     paramsHref(withWidgetParams(search, widget.id, params, { replaceAll: true }))
   const prev = shiftMonth(data.month, -1)
   const next = shiftMonth(data.month, 1)
 
+  const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
+    const to = moveFocus(parseDate(focused), e.key, locale)
+    if (!to) return
+    e.preventDefault()
+    const day = to.toString()
+    setFocused(day)
+    if (monthOf(to) === data.month) {
+      grid.current?.querySelector<HTMLElement>(`[data-date="${day}"]`)?.focus()
+    } else {
+      pending.current = day
+      onParams?.({ month: monthOf(to), day })
+    }
+  }
+
   const cell = (date: CalendarDate) => {
     const day = date.toString()
     const count = data.days[day] ?? 0
     const inMonth = monthOf(date) === data.month
+    const selected = day === data.day
     return (
-      <CalendarCell
+      <td
         key={day}
-        date={date}
+        role="gridcell"
         className="wc-cell"
+        aria-selected={selected}
+        data-selected={selected || undefined}
+        data-today={day === today || undefined}
         data-has-tasks={count > 0 || undefined}
         data-outside={!inMonth || undefined}
       >
-        {({ formattedDate }) => (
-          <a
-            href={href({ month: monthOf(date), day })}
-            className="wc-day"
-            tabIndex={-1}
-            title={count ? t('widget.calendar.count', { count }) : undefined}
-            onClick={onParams ? (e) => e.preventDefault() : undefined}
-            data-testid={inMonth ? `calendar-day-${day}` : undefined}
-          >
-            {formattedDate}
-            {count > 0 ? <span className="wc-dot" data-testid="calendar-dot" aria-hidden="true" /> : null}
-          </a>
-        )}
-      </CalendarCell>
+        <a
+          href={href({ month: monthOf(date), day })}
+          className="wc-day"
+          data-date={day}
+          tabIndex={roving ? (day === focused ? 0 : -1) : undefined}
+          aria-label={fullDate.format(date.toDate('UTC'))}
+          title={count ? t('widget.calendar.count', { count }) : undefined}
+          onClick={
+            onParams
+              ? (e) => {
+                  e.preventDefault()
+                  setFocused(day)
+                  onParams({ month: monthOf(date), day })
+                }
+              : undefined
+          }
+          onFocus={() => setFocused(day)}
+          data-testid={inMonth ? `calendar-day-${day}` : undefined}
+        >
+          {date.day}
+          {count > 0 ? <span className="wc-dot" data-testid="calendar-dot" aria-hidden="true" /> : null}
+        </a>
+      </td>
     )
   }
 
   return (
     <div className="wc" data-testid="calendar-widget">
-      <I18nProvider locale={locale}>
-        <Calendar
-          aria-label={widget.title}
-          className="wc-calendar"
-          value={selected}
-          focusedValue={focused}
-          onFocusChange={(date) => {
-            setFocused(date)
-            if (monthOf(date) !== data.month) onParams?.({ month: monthOf(date), day: date.toString() })
-          }}
-          onChange={(date) => onParams?.({ month: monthOf(date), day: date.toString() })}
+      <div className="wc-calendar">
+        <header className="wc-header">
+          <Link
+            to={href({ month: prev })}
+            className="icon-button wc-arrow"
+            aria-label={t('widget.calendar.previous')}
+            title={t('widget.calendar.previous')}
+            onClick={interceptLink(onParams, { month: prev, day: null })}
+            preventScrollReset
+            data-testid="calendar-previous"
+          >
+            <ChevronLeftIcon width={16} height={16} />
+          </Link>
+          <h3 className="wc-month" data-testid="calendar-month">
+            {monthLabel(data.month, locale)}
+          </h3>
+          <Link
+            to={href({ month: next })}
+            className="icon-button wc-arrow"
+            aria-label={t('widget.calendar.next')}
+            title={t('widget.calendar.next')}
+            onClick={interceptLink(onParams, { month: next, day: null })}
+            preventScrollReset
+            data-testid="calendar-next"
+          >
+            <ChevronRightIcon width={16} height={16} />
+          </Link>
+        </header>
+        <table
+          ref={grid}
+          role="grid"
+          aria-label={`${widget.title}, ${monthLabel(data.month, locale)}`}
+          className="wc-grid"
+          onKeyDown={onParams ? onKeyDown : undefined}
         >
-          <header className="wc-header">
-            <Link
-              to={href({ month: prev })}
-              className="icon-button wc-arrow"
-              aria-label={t('widget.calendar.previous')}
-              title={t('widget.calendar.previous')}
-              onClick={interceptLink(onParams, { month: prev, day: null })}
-              preventScrollReset
-              data-testid="calendar-previous"
-            >
-              <ChevronLeftIcon width={16} height={16} />
-            </Link>
-            <h3 className="wc-month" data-testid="calendar-month">
-              {monthLabel(data.month, locale)}
-            </h3>
-            <Link
-              to={href({ month: next })}
-              className="icon-button wc-arrow"
-              aria-label={t('widget.calendar.next')}
-              title={t('widget.calendar.next')}
-              onClick={interceptLink(onParams, { month: next, day: null })}
-              preventScrollReset
-              data-testid="calendar-next"
-            >
-              <ChevronRightIcon width={16} height={16} />
-            </Link>
-          </header>
-          <CalendarGrid className="wc-grid">
-            <CalendarGridHeader>
-              {(day) => <CalendarHeaderCell className="wc-weekday">{day}</CalendarHeaderCell>}
-            </CalendarGridHeader>
-            <Weeks cell={cell} />
-          </CalendarGrid>
-        </Calendar>
-      </I18nProvider>
+          <thead>
+            <tr>
+              {weekdays.map((d) => (
+                <th key={d.long} scope="col" abbr={d.long} className="wc-weekday">
+                  {d.narrow}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week[0].toString()}>{week.map(cell)}</tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <section className="wc-list" aria-live="polite">
         <h4 className="wc-list-title" data-testid="calendar-selected">
           {dayLabel(data.day)}

@@ -10,6 +10,7 @@ import { envelope, errorEnvelope, ok } from '../../http/envelope'
 import { idSchema } from '../../http/params'
 import type { WidgetRow } from '../../repositories/board-data-repository'
 import { type BoardRun, boardData, type FailureLog, runBoard, widgetData } from '../../services/board-data'
+import { widgetCardRoutes } from './card'
 
 /*
  * The board data call and one widget's data (PRODUCT.md §7): GET /boards/{nodeId}/{boardId}/data
@@ -79,6 +80,8 @@ export function ndjsonOf(run: BoardRun): Readable {
 }
 
 export const boardDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(widgetCardRoutes)
+
   app.get(
     '/boards/:nodeId/:boardId/data',
     {

@@ -1,15 +1,13 @@
-import type { CheckedExpr } from '@domain/rql'
-import { type QueryField, queryFields } from '@domain/rql'
+import type { CheckedExpr, QueryField } from '@domain/rql'
 import type { TableData, TableParams } from '@domain/widgets/kinds/table'
 import { TABLE_DEFAULT_HEADERS, TABLE_PER_PAGE, TABLE_PER_PAGE_MAX } from '@domain/widgets/kinds/table'
 import { MAX_PAGE } from '../../http/envelope'
 import type { WidgetRow } from '../../repositories/board-data-repository'
-import { type TaskRow, usersByIds } from '../../repositories/tasks-repository'
-import { fullName } from '../../repositories/users-repository'
-import { configCovering, type NodeConfig } from '../node-config'
+import { configCovering } from '../node-config'
 import { countOnce, scopeCondition, selectMatching } from '../task-query'
 import { filterOptions } from './filter-options'
 import { checkedCondition, quoted, widgetQuery } from './query'
+import { headersOf, peopleOf, taskValue } from './task-values'
 import { type DataContext, type DataProvider, namesOf, settingOf, taskSummary } from './types'
 
 /*
@@ -18,35 +16,6 @@ import { type DataContext, type DataProvider, namesOf, settingOf, taskSummary } 
  * (the total kept for a moment per node and query, task-counts.ts). Each header's value is the
  * task's stored value, the people and the status in a form a cell can show.
  */
-
-type Header = TableData['headers'][number]
-
-const fieldsOf = new WeakMap<NodeConfig, Map<string, QueryField>>()
-
-/** The node's top-level fields by lower-case name (system, `key`, custom), as the query language knows them. */
-function topFields(config: NodeConfig): Map<string, QueryField> {
-  let known = fieldsOf.get(config)
-  if (!known) {
-    known = new Map(queryFields(config.customs).flatMap((f) => (f.path.length ? [] : [[f.name, f]])))
-    fieldsOf.set(config, known)
-  }
-  return known
-}
-
-const headerOf = (f: QueryField): Header => ({
-  name: f.definition.name,
-  title: f.custom ? f.definition.title : `fields.system.${f.root}`,
-  type: f.type,
-})
-
-/** The named fields the node still has (a deleted field's column simply goes). */
-function headersOf(config: NodeConfig, names: string[]): { header: Header; field: QueryField }[] {
-  const known = topFields(config)
-  return names.flatMap((n) => {
-    const field = known.get(n.toLowerCase())
-    return field ? [{ header: headerOf(field), field }] : []
-  })
-}
 
 const CHECKED = new Set(['true', '1', 'on', 'yes'])
 const UNCHECKED = new Set(['false', '0', 'off', 'no'])
@@ -109,39 +78,6 @@ function perPageOf(settings: Record<string, unknown>): number {
   return Number.isInteger(raw) && raw >= 1 ? Math.min(raw, TABLE_PER_PAGE_MAX) : TABLE_PER_PAGE
 }
 
-type Person = { id: string; full_name: string; user_name: string }
-
-/** A cell's value: the stored one; people, status and process as something a cell can show. */
-function cellValue(t: TaskRow, f: QueryField, config: NodeConfig, people: Map<string, Person>): unknown {
-  if (f.custom) return t.customFields[f.definition.name] ?? null
-  switch (f.root) {
-    case 'key':
-      return t.key
-    case 'title':
-      return t.title
-    case 'description':
-      return t.description
-    case 'created_at':
-      return t.createdAt.toISOString()
-    case 'updated_at':
-      return t.updatedAt.toISOString()
-    case 'status': {
-      const s = config.statuses.get(t.statusId)
-      return s ? { id: s.id, name: s.name, color: s.color } : null
-    }
-    case 'process': {
-      const p = config.flows.get(t.processId)?.process
-      return p ? { id: p.id, key: p.key, name: p.name } : null
-    }
-    case 'assignee':
-      return (t.assigneeId && people.get(t.assigneeId)) || null
-    case 'author':
-      return people.get(t.authorId) ?? null
-    default:
-      return null
-  }
-}
-
 export const tableData: DataProvider<TableParams, TableData> = {
   async compute(ctx: DataContext, widget: WidgetRow, params: TableParams): Promise<TableData> {
     const settings = widget.settings ?? {}
@@ -195,19 +131,16 @@ export const tableData: DataProvider<TableParams, TableData> = {
     out.filters = filters
     const tasks = rows.map((r) => r.task)
     const shown = await configCovering(ctx.db, ctx.nodeId, config, tasks)
-    const roots = new Set(headers.map((h) => h.field.root))
-    const people = new Map<string, Person>()
-    const ids = tasks.flatMap((t) => [
-      ...(roots.has('assignee') && t.assigneeId ? [t.assigneeId] : []),
-      ...(roots.has('author') ? [t.authorId] : []),
-    ])
-    for (const u of await usersByIds(ctx.db, ids))
-      people.set(u.id, { id: u.id, full_name: fullName(u), user_name: u.email })
+    const people = await peopleOf(
+      ctx.db,
+      tasks,
+      headers.map((h) => h.field),
+    )
     out.meta.total = total
     out.rows = tasks.map((t) => {
       return {
         ...taskSummary(shown, t),
-        values: Object.fromEntries(headers.map((h) => [h.header.name, cellValue(t, h.field, shown, people)])),
+        values: Object.fromEntries(headers.map((h) => [h.header.name, taskValue(t, h.field, shown, people)])),
       }
     })
     return out

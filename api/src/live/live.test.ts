@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RqlWorld, startRqlWorld } from '../../test/rql-fixtures'
+import { openSse, type SseClient } from '../../test/sse'
+import { createUser } from '../../test/tenant-factories'
+import { buildApp } from '../app'
+import { openDatabase } from '../db/client'
+import { boards, boardWidgets, nodeUsers, rights, widgets } from '../db/schema'
+import { emitEvents } from '../events/outbox'
+
+/*
+ * GET /events/{nodeId}/stream (PRODUCT.md §7 "Live") over the query language's small world: which
+ * widgets a change pushes (before or after the change, the viewer's task_view), the task card's
+ * frame, notifications to their recipient only, a resume with Last-Event-ID, other nodes' ids.
+ */
+
+let w: RqlWorld
+let boardId: string
+let otherBoardId: string
+const id: Record<string, string> = {}
+const open: SseClient[] = []
+
+async function widget(name: string, query: string, nodeId = w.nodeId) {
+  const [row] = await w.h.database.db
+    .insert(widgets)
+    .values({ nodeId, type: 'table', title: name, settings: {}, query })
+    .returning()
+  id[name] = row!.id
+  return row!.id
+}
+async function board(widgetIds: string[], nodeId = w.nodeId) {
+  const [row] = await w.h.database.db.insert(boards).values({ nodeId, name: 'Live' }).returning()
+  for (const widgetId of widgetIds)
+    await w.h.database.db.insert(boardWidgets).values({ nodeId, boardId: row!.id, widgetId })
+  return row!.id
+}
+async function userWith(grants: { code: string; attributes?: string[] }[]) {
+  const u = await createUser(w.h)
+  await w.h.database.db.insert(nodeUsers).values({ nodeId: w.nodeId, userId: u.id })
+  await w.h.database.db.insert(rights).values(
+    [{ code: 'is_authorized' }, ...grants].map((g) => ({
+      nodeId: w.nodeId,
+      subjectType: 'user' as const,
+      subjectId: u.id,
+      rightCode: g.code,
+      attributes: g.attributes ?? null,
+    })),
+  )
+  return { id: u.id, token: await w.h.login(u) }
+}
+
+async function stream(
+  query: string,
+  token = w.adminToken,
+  headers: Record<string, string> = {},
+  node = w.nodeId,
+) {
+  await w.h.app.changes.sync()
+  const s = await openSse(`${w.h.url}/events/${node}/stream${query ? `?${query}` : ''}`, {
+    authorization: `Bearer ${token}`,
+    ...headers,
+  })
+  open.push(s)
+  if (s.status === 200) await s.find((f) => f.event === 'ready')
+  return s
+}
+
+let version: Record<string, number> = {}
+async function edit(key: string, body: Record<string, unknown>, token = w.adminToken) {
+  const taskId = w.ids[key]!
+  const current = await w.h.call('GET', `/tasks/${w.nodeId}/${taskId}`, { token: w.adminToken })
+  version[key] = current.body.data.version
+  const res = await w.h.call('PATCH', `/tasks/${w.nodeId}/${taskId}`, {
+    token,
+    body: { version: version[key], ...body },
+  })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return res.body.data
+}
+
+/** The widget frames that arrive while `act` runs and a moment after (the first one awaited, if any). */
+async function widgetFramesOf(s: SseClient, act: () => Promise<unknown>, expectSome = true) {
+  const mark = s.frames.length
+  await act()
+  const isWidget = (f: { event: string }) => f.event === 'widget'
+  if (expectSome) await s.find((f) => s.frames.indexOf(f) >= mark && isWidget(f))
+  await new Promise((r) => setTimeout(r, 300))
+  return s.frames.slice(mark).filter(isWidget)
+}
+const pushed = (frames: { data: { widgets: string[] } }[]) => new Set(frames.flatMap((f) => f.data.widgets))
+
+beforeAll(async () => {
+  w = await startRqlWorld()
+  await widget('points', 'cf_points >= 5')
+  await widget('low', 'cf_priority = low')
+  await widget('all', '')
+  boardId = await board([id.points!, id.low!, id.all!])
+  otherBoardId = await board([await widget('elsewhere', '', w.otherNodeId)], w.otherNodeId)
+  version = {}
+}, 60_000)
+afterAll(async () => {
+  for (const s of open) s.close()
+  await w?.h.close()
+})
+
+describe('widget frames', () => {
+  it('push only the widgets whose query the changed task matched before or after the change', async () => {
+    const s = await stream(`boards=${boardId}`)
+    // DEV-2 (points 3, low): its title changes; "points" never held it.
+    let frames = await widgetFramesOf(s, () => edit('DEV-2', { title: 'Add export (CSV)' }))
+    expect(pushed(frames)).toEqual(new Set([id.low, id.all]))
+    // DEV-1 leaves "points" (5 → 1): pushed, as the query matched before the change.
+    frames = await widgetFramesOf(s, () => edit('DEV-1', { cf_points: 1 }))
+    expect(pushed(frames)).toEqual(new Set([id.points, id.all]))
+    // …and comes back into it (1 → 7): matched after.
+    frames = await widgetFramesOf(s, () => edit('DEV-1', { cf_points: 7 }))
+    expect(pushed(frames)).toEqual(new Set([id.points, id.all]))
+  })
+
+  it('a status move is judged like any field (the task matched before the move)', async () => {
+    await widget('open', 'status.name = Open')
+    const b = await board([id.open!])
+    const s = await stream(`boards=${b}`)
+    const frames = await widgetFramesOf(s, () => edit('DEV-1', { status_id: w.status.progress }))
+    expect(pushed(frames)).toEqual(new Set([id.open]))
+    const none = await widgetFramesOf(s, () => edit('DEV-1', { title: 'Fix login bug (again)' }), false)
+    expect(pushed(none).size).toBe(0)
+  })
+
+  it('never tell a viewer about a task they may not see', async () => {
+    const ops = await userWith([{ code: 'task_view', attributes: ['OPS'] }, { code: 'board_view' }])
+    const s = await stream(`boards=${boardId}`, ops.token)
+    const hidden = await widgetFramesOf(s, () => edit('DEV-2', { title: 'Add export (PDF)' }), false)
+    expect(hidden).toEqual([])
+    const seen = await widgetFramesOf(s, () => edit('OPS-1', { title: 'Server down again' }))
+    expect(pushed(seen)).toEqual(new Set([id.points, id.all]))
+  })
+})
+
+describe('task frames', () => {
+  it('tell the card of a task that someone else changed it, with who and the new version', async () => {
+    const user = await stream(`task=${w.ids['DEV-3']}`, w.userToken)
+    await edit('DEV-3', { title: 'Changed by the admin' })
+    const f = await user.find((x) => x.event === 'task')
+    expect(f.data).toMatchObject({
+      id: w.ids['DEV-3'],
+      key: 'DEV-3',
+      version: version['DEV-3']! + 1,
+      actor: { id: w.adminId, full_name: expect.any(String) },
+    })
+    // One's own change is not news to one's own card.
+    const admin = await stream(`task=${w.ids['DEV-3']}`)
+    const own = admin.during(400, (x) => x.event === 'task')
+    await edit('DEV-3', { title: 'Changed again by the admin' })
+    expect(await own).toEqual([])
+  })
+})
+
+describe('notification frames', () => {
+  it('reach their recipient only', async () => {
+    const user = await stream('', w.userToken)
+    const admin = await stream('')
+    const notification = {
+      id: '00000000-0000-4000-8000-000000000001',
+      kind: 'assigned' as const,
+      task: { id: w.ids['DEV-1']!, key: 'DEV-1', title: 'Fix login bug' },
+      actor: { id: w.adminId, full_name: 'Admin' },
+      created_at: new Date().toISOString(),
+      read_at: null,
+    }
+    const notAdmin = admin.during(500, (f) => f.event === 'notification')
+    await emitEvents(w.h.database.db, [
+      {
+        type: 'notification.created',
+        node_id: w.nodeId,
+        actor_id: w.adminId,
+        data: { user_id: w.userId, notification },
+      },
+    ])
+    await w.h.app.events.read()
+    expect((await user.find((f) => f.event === 'notification')).data).toEqual(notification)
+    expect(await notAdmin).toEqual([])
+  })
+})
+
+describe('a reconnect with Last-Event-ID', () => {
+  it('gets what it missed while away', async () => {
+    const first = await stream(`boards=${boardId}&task=${w.ids['DEV-2']}`, w.userToken)
+    const last = first.frames.at(-1)!.id!
+    first.close()
+    await edit('DEV-2', { cf_priority: 'high' })
+    const again = await stream(`boards=${boardId}&task=${w.ids['DEV-2']}`, w.userToken, {
+      'last-event-id': last,
+    })
+    expect(pushed([await again.find((f) => f.event === 'widget')])).toContain(id.low)
+    expect((await again.find((f) => f.event === 'task')).data.key).toBe('DEV-2')
+  })
+
+  it('is told to reload when the id is too old to replay', async () => {
+    const s = await openSse(`${w.h.url}/events/${w.nodeId}/stream`, {
+      authorization: `Bearer ${w.adminToken}`,
+      'last-event-id': '1-1-1000',
+    })
+    open.push(s)
+    await s.find((f) => f.event === 'reload')
+  })
+})
+
+describe('what may be watched', () => {
+  it('answers 404 for another node’s board or task, or a task the viewer may not see; 422 for a bad id', async () => {
+    const other = await stream(`boards=${otherBoardId}`)
+    expect(other.status).toBe(404)
+    const ops = await userWith([{ code: 'task_view', attributes: ['OPS'] }])
+    expect((await stream(`task=${w.ids['DEV-1']}`, ops.token)).status).toBe(404)
+    expect((await stream(`task=${w.ids['OPS-1']}`, ops.token)).status).toBe(200)
+    expect((await stream('boards=nope')).status).toBe(422)
+    const stranger = await createUser(w.h)
+    expect((await stream('', await w.h.login(stranger))).status).toBe(404)
+  })
+
+  it('keeps the stream alive with heartbeats', async () => {
+    const s = await stream('')
+    expect(s.text()).toMatch(/^retry: \d+\n\n/)
+  })
+})
+
+// Two upstream processes over one PostgreSQL: what one commits reaches a stream open on the other
+// (the outbox read after the database's notice). PGlite has one connection: PostgreSQL only.
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL))(
+  'two upstream processes',
+  () => {
+    it('an edit through one reaches a stream on the other', async () => {
+      const database = await openDatabase({
+        databaseUrl: w.h.config.DATABASE_URL,
+        dataDir: '',
+        migrate: false,
+      })
+      const second = await buildApp(w.h.config, database, { logger: false })
+      const url = `${await second.listen({ host: '127.0.0.1', port: 0 })}/api`
+      try {
+        const s = await openSse(`${url}/events/${w.nodeId}/stream?boards=${boardId}`, {
+          authorization: `Bearer ${w.adminToken}`,
+        })
+        open.push(s)
+        await s.find((f) => f.event === 'ready')
+        const started = Date.now()
+        await edit('DEV-10', { title: 'Tenth, from the first process' })
+        const f = await s.find((x) => x.event === 'widget', 5000)
+        expect(pushed([f])).toEqual(new Set([id.points, id.all]))
+        // The notice wakes the other process at once: well within a second (its poll is 2 s).
+        expect(Date.now() - started).toBeLessThan(1500)
+      } finally {
+        await second.close()
+        await database.close()
+      }
+    })
+  },
+)

@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { callerOf } from '../../http/caller'
+import { errorEnvelope } from '../../http/envelope'
+import { idSchema } from '../../http/params'
+import { openWatch } from '../../live/open'
+import { decodeResume, encodeResume } from '../../live/position'
+import { RETRY_MS } from '../../live/sse'
+import { LiveStream } from '../../live/stream'
+
+/*
+ * GET /events/{nodeId}/stream (PRODUCT.md §7 "Live"): one server-sent events stream per browser
+ * tab, forwarded by the web app at GET /events. Frames: `ready` (the stream is open, or has
+ * replayed what it missed), `notification`, `task`, `widget`, `reload` (too much was missed:
+ * reload everything). `Last-Event-ID` resumes; a comment line every 15 s keeps proxies from
+ * closing it.
+ */
+
+const MAX_BOARDS = 20
+
+const ids = z
+  .string({ invalid_type_error: 'value_error' })
+  .max(40 * MAX_BOARDS, 'value_error.any_str.max_length')
+  .transform((s) => [
+    ...new Set(
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
+  ])
+  .pipe(z.array(idSchema).max(MAX_BOARDS, 'value_error.list.max_items'))
+
+const streamQuery = z.object({
+  boards: ids
+    .optional()
+    .describe('The boards the tab shows (ids, comma-separated): `widget` frames for their widgets.'),
+  task: idSchema
+    .optional()
+    .describe('The task whose card the tab shows: `task` frames when someone else changes it.'),
+})
+
+const DESCRIPTION =
+  'A `text/event-stream`. Every frame has an `id:` (send it back as `Last-Event-ID` to resume without losing an event) and one JSON line of `data:`. ' +
+  '`ready` `{}`: open (or caught up after a resume). `notification`: a notification for the caller (PRODUCT.md §7 shape). ' +
+  '`widget` `{ widgets: [id…] }`: the data of these widgets of the boards named in `boards` changed (a changed task matched their query before or after the change, and the caller may see it). ' +
+  '`task` `{ id, key, version, actor: { id, full_name } }`: someone else changed the task named in `task`. ' +
+  '`reload` `{}`: the stream missed too much to replay: reload everything. A comment line (`: hb`) every 15 s. ' +
+  '404 nodes.node_not_found, boards.board_not_found, tasks.task_not_found (another node’s or one the caller may not see); 403 without board_view on a board.'
+
+export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:nodeId/stream',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'The live stream of a browser tab (server-sent events)',
+        description: DESCRIPTION,
+        params: z.object({ nodeId: idSchema }),
+        querystring: streamQuery,
+        headers: z.object({ 'last-event-id': z.string().max(200).optional() }).passthrough(),
+        response: {
+          200: z.string().describe('text/event-stream'),
+          401: errorEnvelope,
+          403: errorEnvelope,
+          404: errorEnvelope,
+          422: errorEnvelope,
+        },
+      },
+    },
+    async (req, reply) => {
+      const { nodeId } = req.params
+      const caller = callerOf(req)
+      const { who, watched } = await openWatch(app.db, caller, nodeId, {
+        boards: req.query.boards ?? [],
+        task: req.query.task,
+      })
+      const raw = reply.raw
+      reply.hijack()
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store, no-transform',
+        'x-accel-buffering': 'no',
+        'x-request-id': req.id,
+      })
+      raw.write(`retry: ${RETRY_MS}\n\n`)
+      const stream = new LiveStream(
+        caller,
+        nodeId,
+        who,
+        watched,
+        (text) => raw.write(text),
+        () => raw.end(),
+      )
+      const hub = app.live
+      hub.add(stream)
+      const done = () => {
+        hub.remove(stream)
+        stream.close()
+      }
+      raw.on('close', done)
+      const from = decodeResume(req.headers['last-event-id'] as string | undefined)
+      if (from) await hub.replay(stream, from)
+      else {
+        stream.send([{ event: 'ready', data: {} }], encodeResume(hub.position))
+        stream.replayed()
+      }
+    },
+  )
+}
