@@ -61,7 +61,7 @@ export function inBbox(b: Bbox, lon: number, lat: number): boolean {
 export function parseBbox(raw: string | undefined): Bbox | undefined {
   if (!raw || raw.length > 200) return undefined
   const parts = raw.split(',').map((s) => s.trim())
-  if (parts.length !== 4 || parts.some((p) => !/^-?\d{1,3}(\.\d{1,12})?$/.test(p))) return undefined
+  if (parts.length !== 4 || parts.some((p) => !/^-?\d{1,3}(\.\d{1,20})?$/.test(p))) return undefined
   const [w, s, e, n] = parts.map(Number) as [number, number, number, number]
   if (s > n || s < -90 || n > 90 || w < -180 || w > 180 || e < -180 || e > 180) return undefined
   return [w, s, e, n]

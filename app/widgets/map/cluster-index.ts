@@ -47,8 +47,10 @@ export class ClusterIndex {
       radius: CLUSTER_RADIUS,
       maxZoom: MAP_MAX_ZOOM,
       map: (p) => ({ mix: mixOf(p.s, n) }),
+      // supercluster copies a point's properties shallowly into its cluster: a new array, never
+      // the point's own one summed into.
       reduce: (acc, p) => {
-        addMix(acc.mix, p.mix)
+        acc.mix = addMix([...acc.mix], p.mix)
       },
     })
     const features = new Array(points.lon.length)

@@ -98,8 +98,17 @@ export default function MapCanvas({ widget, data, fromUrl, onParams, onTask, onS
     const source = map?.getSource<GeoJSONSource>(SOURCE)
     const d = dataRef.current
     if (!map || !source) return
+    const draw = (placed: Placed[]) => {
+      source.setData(featuresOf(placed, d))
+      // What is drawn, for the page's tests and tools: clusters and single tasks in view.
+      const el = container.current
+      if (!el) return
+      el.dataset.clusters = String(placed.filter((p) => p.count > 1 || p.cluster >= 0).length)
+      el.dataset.tasks = String(placed.filter((p) => p.point >= 0).length)
+      el.dataset.zoom = map.getZoom().toFixed(2)
+    }
     if (d.mode === 'clusters') {
-      source.setData(featuresOf(gridPlaced(d), d))
+      draw(gridPlaced(d))
       return
     }
     const client = clusters.current
@@ -109,7 +118,7 @@ export default function MapCanvas({ widget, data, fromUrl, onParams, onTask, onS
       await client.load(d.points, d.statuses.length)
     }
     const placed = await client.at(bboxOf(map), map.getZoom())
-    if (dataRef.current === d) source.setData(featuresOf(placed, d))
+    if (dataRef.current === d) draw(placed)
   }
 
   // The map, made once per widget.
@@ -149,16 +158,17 @@ export default function MapCanvas({ widget, data, fromUrl, onParams, onTask, onS
       map.addControl(new ml.NavigationControl({ showCompass: false }), 'top-right')
       map.on('error', (e) => console.error('map:', e.error))
       const ratio = window.devicePixelRatio || 1
-      map.on('styleimagemissing', (e) => {
-        const pie = parsePieId(e.id)
-        if (!pie || map.hasImage(e.id)) return
+      // A cluster's pie is drawn the first time the map needs it (pie.ts).
+      map.setMissingStyleImageResolver((id) => {
+        const pie = parsePieId(id)
+        if (!pie || map.hasImage(id)) return
         const image = drawPie(
           pie.label,
           pie.slices,
           { none: colors.muted, fill: colors.surface, text: colors.text },
           ratio,
         )
-        if (image) map.addImage(e.id, image, { pixelRatio: ratio })
+        if (image) map.addImage(id, image, { pixelRatio: ratio })
       })
       map.on('load', () => {
         if (d.style.url)

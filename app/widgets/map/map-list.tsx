@@ -1,11 +1,10 @@
 import type { MapData } from '@domain/widgets/kinds/map'
 import { withWidgetParams } from '@domain/widgets/params'
-import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { StatusDot } from '~/components/admin-workflow/status-dot'
 import { pageCount } from '~/components/ui/page-items'
 import { Pagination } from '~/components/ui/pagination'
-import { routes } from '~/lib/routes'
+import { CardLink } from '../card-modal/card-link'
 import { paramsHref, type WidgetInfo } from '../types'
 
 interface MapListProps {
@@ -31,10 +30,10 @@ export function MapList({ widget, data, search }: MapListProps) {
         <ul className="wc-tasks">
           {list.tasks.map((task) => (
             <li key={task.id} className="wc-task" data-testid="map-list-task">
-              <Link to={routes.TaskCard(task.process_key, task.key)} className="wc-task-link">
+              <CardLink widgetId={widget.id} task={task} className="wc-task-link">
                 <span className="wt-key">{task.key}</span>
                 <span className="wc-task-title">{task.title}</span>
-              </Link>
+              </CardLink>
               {task.status ? (
                 <span className="status-name wc-task-status">
                   <StatusDot color={task.status.color} />

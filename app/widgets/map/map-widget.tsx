@@ -4,6 +4,7 @@ import { useNavigate } from '@remix-run/react'
 import { lazy, Suspense, useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { routes } from '~/lib/routes'
+import { useCardModal } from '../card-modal/card-modal-provider'
 import type { WidgetViewProps } from '../types'
 import { MapList } from './map-list'
 
@@ -20,14 +21,18 @@ const processKeyOf = (key: string) => key.replace(/-\d+$/, '')
 export function MapWidget({ widget, data, search, onParams }: WidgetViewProps<MapData>) {
   const { t } = useTranslation()
   const navigate = useNavigate()
+  const modal = useCardModal()
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading')
   const interactive = Boolean(onParams) && state !== 'failed' && data.field !== null
+  // A task opens the card modal; where the page has none, its card.
   const onTask = useCallback(
-    (point: number) => {
+    (point: number, returnFocusTo?: HTMLElement | null) => {
+      const id = data.points.id[point]
       const key = data.points.key[point]
-      if (key) navigate(routes.TaskCard(processKeyOf(key), key))
+      if (id && modal) modal.open(widget.id, id, returnFocusTo)
+      else if (key) navigate(routes.TaskCard(processKeyOf(key), key))
     },
-    [data, navigate],
+    [data, navigate, modal, widget.id],
   )
   return (
     <div className="wm" data-testid="map-widget" data-state={interactive ? state : 'list'}>
