@@ -117,3 +117,5 @@ export function handleError(error: unknown, { request }: { request: Request }) {
  * app/routes/api+/$.ts keeps serving it when the app runs under another server.
  */
 export { forwardToUpstream } from './lib/api-proxy.server'
+/** GET /events, the tab's live stream, likewise called by the web server before its compression. */
+export { forwardEvents } from './lib/live-proxy.server'

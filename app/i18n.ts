@@ -37,6 +37,7 @@ export const NAMESPACES = [
   'tasks',
   'admin-boards',
   'boards',
+  'admin-plugins',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

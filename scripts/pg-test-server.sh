@@ -4,10 +4,12 @@
 #   scripts/pg-test-server.sh start DIR [PORT]   → prints the server's URL (database `postgres`)
 #   scripts/pg-test-server.sh createdb DIR NAME  → creates database NAME, prints its URL
 #   scripts/pg-test-server.sh stop DIR           → stops the cluster and removes DIR
+#   scripts/pg-test-server.sh halt DIR           → stops the server (fast), keeping its data (fault tests)
+#   scripts/pg-test-server.sh resume DIR         → starts a halted server again, same port and data
 # As root the cluster runs as the `postgres` user. Installs the Debian package when it is missing.
 # Durability is off (fsync, synchronous_commit): it is for tests only.
 set -euo pipefail
-cmd=${1:?start|createdb|stop}; dir=${2:?data dir}
+cmd=${1:?start|createdb|halt|resume|stop}; dir=${2:?data dir}
 find_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true; }
 bin=$(find_bin)
 if [ "$cmd" = start ] && [ -z "$bin" ]; then
@@ -16,6 +18,9 @@ if [ "$cmd" = start ] && [ -z "$bin" ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2
   bin=$(find_bin)
 fi
+server_opts() {
+  echo "-p $1 -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+}
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 
 case "$cmd" in
@@ -29,8 +34,7 @@ case "$cmd" in
     fi
     as_pg "$bin/initdb" -D "$dir/data" -U nodus --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
       { cat "$dir/initdb.log" >&2; exit 1; }
-    opts="-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200"
-    opts="$opts -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    opts=$(server_opts "$port")
     if ! as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 60 -o "$opts" start >/dev/null; then
       echo "pg-test-server: the server did not start (port $port taken?); its log:" >&2
       tail -20 "$dir/log" >&2 || true
@@ -44,6 +48,14 @@ case "$cmd" in
     "$bin/createdb" -h 127.0.0.1 -p "$port" -U nodus "$name" >&2
     echo "postgres://nodus@127.0.0.1:$port/$name"
     ;;
+  halt)
+    as_pg "$bin/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop >/dev/null
+    ;;
+  resume)
+    port=$(cat "$dir/port")
+    opts=$(server_opts "$port")
+    as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 60 -o "$opts" start >/dev/null
+    ;;
   stop)
     if [ -n "$bin" ] && [ -f "$dir/data/postmaster.pid" ]; then
       as_pg "$bin/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop >/dev/null 2>&1 || true
@@ -51,7 +63,7 @@ case "$cmd" in
     rm -rf "$dir"
     ;;
   *)
-    echo "usage: $0 start DIR [PORT] | createdb DIR NAME | stop DIR" >&2
+    echo "usage: $0 start DIR [PORT] | createdb DIR NAME | halt DIR | resume DIR | stop DIR" >&2
     exit 2
     ;;
 esac

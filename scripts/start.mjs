@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: build what is stale, start the upstream API on an internal loopback port (unless
-// UPSTREAM_API_URL points elsewhere), then the web app on PORT/HOST. If one dies the other stops
-// too; SIGTERM drains both (PRODUCT.md §1).
+// UPSTREAM_API_URL points elsewhere), then the web app on PORT/HOST. A tier that dies once running
+// is started again after a pause that grows while it keeps dying (0.5 s … 30 s), the other serves on.
+// SIGTERM/SIGINT drains: the web app first (it stops accepting, finishes what it has), then the
+// upstream it was still calling; each is killed if it has not stopped in time (PRODUCT.md §1).
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
@@ -82,34 +84,68 @@ async function waitHealthy(url, child, ms = 120_000) {
   return false
 }
 
-const children = []
+/** Every tier: its name, how to start it, the running process, and its restart history. */
+const tiers = []
 let stopping = false
-function stopAll(code) {
-  if (stopping) return
-  stopping = true
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM')
-  const force = setTimeout(() => {
-    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL')
-  }, 10_000)
-  force.unref()
-  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r))))).then(
-    () => process.exit(code),
-  )
+const exited = (child) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((r) => child.once('exit', r))
+
+/** SIGTERM, then SIGKILL if it has not stopped within `ms`. */
+async function stopTier(tier, ms) {
+  const child = tier.child
+  if (!child) return
+  clearTimeout(tier.retry)
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+  const force = setTimeout(() => child.kill('SIGKILL'), ms)
+  await exited(child)
+  clearTimeout(force)
 }
 
-function run(name, args, childEnv) {
-  const child = spawn(process.execPath, args, { cwd: root, env: childEnv, stdio: 'inherit' })
-  children.push(child)
+/** The web app before the upstream: its in-flight requests still reach the upstream. */
+async function stopAll(code) {
+  if (stopping) return
+  stopping = true
+  const web = tiers.find((t) => t.name === 'web app')
+  const api = tiers.find((t) => t.name === 'upstream API')
+  if (web) await stopTier(web, 8_500)
+  if (api) await stopTier(api, 1_500)
+  process.exit(code)
+}
+
+const BACKOFF_MS = [500, 1_000, 2_000, 5_000, 10_000, 30_000]
+
+function spawnTier(tier) {
+  const child = spawn(process.execPath, tier.args, { cwd: root, env: tier.env, stdio: 'inherit' })
+  tier.child = child
+  tier.startedAt = Date.now()
   child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`[nodus] ${name} stopped (${signal ?? code}); stopping the rest`)
-      stopAll(code || 1)
+    if (stopping) return
+    if (!tier.restart) {
+      console.error(`[nodus] ${tier.name} stopped (${signal ?? code}) before it was up; stopping`)
+      return void stopAll(code || 1)
     }
+    // A run of a minute or more was no crash loop: the pauses start again from the shortest.
+    if (Date.now() - tier.startedAt > 60_000) tier.crashes = 0
+    const wait = BACKOFF_MS[Math.min(tier.crashes, BACKOFF_MS.length - 1)]
+    tier.crashes += 1
+    console.error(`[nodus] ${tier.name} stopped (${signal ?? code}); starting it again in ${wait} ms`)
+    tier.retry = setTimeout(() => {
+      if (!stopping) spawnTier(tier)
+    }, wait)
   })
   return child
 }
 
-for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => stopAll(0))
+function run(name, args, childEnv) {
+  const tier = { name, args, env: childEnv, child: null, crashes: 0, restart: false, retry: undefined }
+  tiers.push(tier)
+  spawnTier(tier)
+  return tier
+}
+
+for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => void stopAll(0))
 
 buildIfStale()
 env.SECRET = secret()
@@ -118,13 +154,19 @@ if (!env.UPSTREAM_API_URL) {
   const apiEnv = { ...env, API_HOST: '127.0.0.1', API_PORT: String(apiPort) }
   const api = run('upstream API', ['--import', 'tsx', join(root, 'api/src/server.ts')], apiEnv)
   env.UPSTREAM_API_URL = `http://127.0.0.1:${apiPort}`
-  if (!(await waitHealthy(env.UPSTREAM_API_URL, api))) {
+  if (!(await waitHealthy(env.UPSTREAM_API_URL, api.child))) {
     console.error('[nodus] the upstream API did not become healthy')
-    stopAll(1)
+    await stopAll(1)
   }
+  // Up once: from now on a crash is restarted, not the end of Nodus.
+  api.restart = true
 }
 if (!stopping) {
   env.PORT ??= '3000'
   env.HOST ??= '127.0.0.1'
-  run('web app', [join(root, 'server/index.mjs'), join(root, 'build/index.js')], env)
+  const web = run('web app', [join(root, 'server/index.mjs'), join(root, 'build/index.js')], env)
+  // Up for a few seconds: a crash from then on is restarted; one at once (a broken build) stops.
+  setTimeout(() => {
+    web.restart = true
+  }, 3_000).unref()
 }

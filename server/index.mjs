@@ -4,6 +4,7 @@
 // graceful drain on SIGTERM. Started by scripts/start.mjs with PORT/HOST.
 import { randomUUID } from 'node:crypto'
 import diagnosticsChannel from 'node:diagnostics_channel'
+import net from 'node:net'
 import { extname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
@@ -55,6 +56,23 @@ app.all('/api/*', async (req, res, next) => {
     next(error)
   }
 })
+// GET /events: the tab's live stream (app/lib/live-proxy.server.ts), likewise before compression —
+// compression would hold each frame back until its buffer fills. Frames are written as they come.
+const forwardEvents = build.entry.module.forwardEvents
+/** The open live streams: a graceful stop closes them (the browser resumes elsewhere with Last-Event-ID). */
+const liveStreams = new Set()
+app.get('/events', async (req, res, next) => {
+  liveStreams.add(res)
+  res.once('close', () => liveStreams.delete(res))
+  try {
+    req.socket.setNoDelay(true)
+    await sendRemixResponse(res, await forwardEvents(createRemixRequest(req, res)))
+  } catch (error) {
+    // The browser went away (or the upstream did) mid-stream: nothing is left to answer.
+    if (res.headersSent) return res.destroy()
+    next(error)
+  }
+})
 app.use(compression())
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }))
 // Files in public/ all have an extension; pages never do: a page skips the file-system look-up.
@@ -66,14 +84,32 @@ const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '127.0.0.1'
 const server = app.listen(port, host, () => log.info({ url: `http://${host}:${port}` }, 'web app listening'))
 
+// Graceful stop (SIGTERM/SIGINT): stop accepting connections; every response from now on, and
+// every one still being prepared, says `Connection: close`, so that a keep-alive client finishes
+// what it asked and then reconnects (elsewhere) instead of meeting a closed socket; connections
+// idle at the signal are closed after a moment (a request already on its way is served); the
+// process exits when the last connection has gone, or after 8 s. scripts/start.mjs stops the
+// upstream only after this, so that in-flight requests can still reach it.
 let draining = false
+const inFlight = new Set()
+server.on('request', (_req, res) => {
+  if (draining) res.shouldKeepAlive = false
+  inFlight.add(res)
+  res.once('close', () => inFlight.delete(res))
+})
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => {
     if (draining) return
     draining = true
-    log.info({ signal }, 'draining')
-    server.close(() => process.exit(0))
-    server.closeIdleConnections()
-    setTimeout(() => process.exit(0), 10_000).unref()
+    log.info({ signal, inFlight: inFlight.size }, 'draining')
+    for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false
+    // A live stream never ends by itself: it would hold the stop to its last second.
+    for (const res of liveStreams) res.destroy()
+    // net.Server's close: no new connections, without Node's http close that also drops idle
+    // keep-alive connections at once (a request that was just sent on one would meet a reset).
+    net.Server.prototype.close.call(server, () => process.exit(0))
+    setTimeout(() => server.closeIdleConnections(), 500).unref()
+    setTimeout(() => server.closeIdleConnections(), 2_000).unref()
+    setTimeout(() => process.exit(0), 8_000).unref()
   })
 }

@@ -13,8 +13,10 @@ import { transformWithComponents, withSchemaComponents } from './http/components
 import { errorsPlugin, frameworkErrors } from './http/error-handler'
 import { inputGuardPlugin } from './http/input-guard'
 import { API_PREFIX } from './http/prefix'
+import { SecretBox } from './lib/secret-box'
 import { TokenSigner } from './lib/tokens'
 import { LiveHub } from './live/hub'
+import { consumeForNotifications } from './notifications/make'
 import { attachmentsRoutes } from './routes/attachments'
 import { boardsRoutes } from './routes/boards'
 import { boardDataRoutes } from './routes/boards/data'
@@ -23,6 +25,8 @@ import { fieldsRoutes } from './routes/fields'
 import { formsRoutes } from './routes/forms'
 import { healthRoutes } from './routes/health'
 import { nodesRoutes } from './routes/nodes'
+import { notificationsRoutes } from './routes/notifications'
+import { pluginConfigsRoutes, pluginsRoutes } from './routes/plugins'
 import { processesRoutes } from './routes/processes'
 import { progressRoutes } from './routes/progress'
 import { rightsRoutes } from './routes/rights'
@@ -43,6 +47,8 @@ declare module 'fastify' {
     config: Config
     tokens: TokenSigner
     storage: FileStorage
+    /** Seals plugin secrets at rest (key derived from SECRET). */
+    secretBox: SecretBox
     /** This process's ear on the database's change notices (the auth cache's invalidation). */
     changes: Listening
     /** What was committed, as events: subscribe, or consume durably (ADR 015). */
@@ -104,6 +110,7 @@ export async function buildApp(
   app.decorate('config', config)
   app.decorate('tokens', new TokenSigner(config.secret))
   app.decorate('storage', opts.storage ?? openStorage(config.filesDir))
+  app.decorate('secretBox', new SecretBox(config.secret))
   app.decorateRequest('clientIp', '')
   // Sessions and node access kept in memory, dropped on the database's change notices (0007).
   const authCache = new AuthCache()
@@ -127,6 +134,8 @@ export async function buildApp(
     },
   })
   await events.start()
+  // Notifications from the task events (issue 13): durable, one upstream process at a time.
+  await consumeForNotifications(events, database.db)
   app.decorate('changes', listening)
   app.decorate('events', events)
   const live = new LiveHub(database.db, events, app.log)
@@ -199,6 +208,8 @@ export async function buildApp(
       await api.register(processesRoutes, { prefix: '/processes' })
       await api.register(boardsRoutes, { prefix: '/boards' })
       await api.register(widgetsRoutes, { prefix: '/widgets' })
+      await api.register(pluginsRoutes, { prefix: '/plugins' })
+      await api.register(pluginConfigsRoutes, { prefix: '/plugin-configs' })
       // The board data calls (branch boards-data): full paths /boards/…/data and /widgets/…/data.
       await api.register(boardDataRoutes)
       await api.register(eventsRoutes, { prefix: '/events' })
@@ -210,6 +221,7 @@ export async function buildApp(
         await work.register(tasksRoutes, { prefix: '/tasks' })
         await work.register(attachmentsRoutes, { prefix: '/attachments' })
         await work.register(rqlRoutes, { prefix: '/tasks' })
+        await work.register(notificationsRoutes, { prefix: '/notifications' })
       })
     },
     { prefix: API_PREFIX },

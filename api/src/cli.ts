@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util'
 import { nodeDomainSchema } from '@domain/nodes/node-domain'
 import { RIGHT_CODES } from '@domain/rights/rights'
+import { BackupRefusal, backup, restore } from './backup'
 import { loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { writeAudit } from './repositories/audit-repository'
@@ -21,10 +22,16 @@ Commands:
       with every right, the user with that email (who must exist) or else the first superuser.
   node:list
       Lists the nodes with their number of users.
+  backup <dir>
+      Writes a backup of the embedded database and the attachments (FILES_DIR) into a new folder.
+  restore <dir>
+      Replaces the embedded database and the attachments with those of a backup; what was there
+      is kept beside (….before-restore-<time>) until you remove it.
   help
       Shows this text.
 
 The database is the server's: DATABASE_URL, or else the embedded one in DATA_DIR (default ./data).
+With DATABASE_URL, back up and restore with pg_dump and pg_restore (docs/operations.md).
 The embedded database admits one process at a time: stop the server before running a command.
 Exit codes: 0 done, 1 refused or failed, 2 bad usage.`
 
@@ -81,6 +88,20 @@ async function listNodes(): Promise<void> {
   for (const r of rows) console.log(`${r.domain.padEnd(width)}  ${r.id}  ${r.users}`)
 }
 
+async function backupTo(dir: string | undefined): Promise<void> {
+  if (!dir) throw new Refusal('Say where: backup <dir>.')
+  const m = await backup(loadConfig(), dir)
+  console.log(`Backup written to ${dir}: the database and ${m.files} file(s).`)
+}
+
+async function restoreFrom(dir: string | undefined): Promise<void> {
+  if (!dir) throw new Refusal('Say from where: restore <dir>.')
+  const { manifest, keptAside } = await restore(loadConfig(), dir)
+  console.log(`Restored the backup of ${manifest.created_at}: the database and ${manifest.files} file(s).`)
+  for (const path of keptAside)
+    console.log(`What was there before is kept in ${path} (remove it when satisfied).`)
+}
+
 const parse = (argv: string[]) =>
   parseArgs({
     args: argv,
@@ -101,13 +122,15 @@ async function main(argv: string[]): Promise<number> {
     if (!command || command === 'help' || args.values.help) console.log(HELP)
     else if (command === 'node:create') await createNode(rest[0], args.values['admin-email'])
     else if (command === 'node:list') await listNodes()
+    else if (command === 'backup') await backupTo(rest[0])
+    else if (command === 'restore') await restoreFrom(rest[0])
     else {
       console.error(`Unknown command "${command}".\n\n${HELP}`)
       return 2
     }
     return 0
   } catch (err) {
-    if (err instanceof Refusal) console.error(err.message)
+    if (err instanceof Refusal || err instanceof BackupRefusal) console.error(err.message)
     else console.error('Failed:', err)
     return 1
   }

@@ -27,7 +27,11 @@ export async function webHealth(request: Request): Promise<Response> {
     if (res.statusCode === 200 && body?.data) {
       return json({ data: { status: 'ok', web: 'ok', upstream: body.data } }, 200)
     }
-    return json({ data: { status: 'degraded', web: 'ok', upstream: null }, detail: body?.detail ?? [] }, 503)
+    // The upstream serves but its database is away: its own "degraded" data says so.
+    return json(
+      { data: { status: 'degraded', web: 'ok', upstream: body?.data ?? null }, detail: body?.detail ?? [] },
+      503,
+    )
   } catch (error) {
     console.error(`[web] upstream health check failed: ${(error as Error).message}`)
     return json(

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { adminBoardsLocales } from '~/components/admin-boards/locales'
 import { adminFieldsLocales } from '~/components/admin-fields/locales'
+import { adminPluginsLocales } from '~/components/admin-plugins/locales'
 import { adminUiLocales } from '~/components/admin-ui/locales'
 import { adminUsersLocales } from '~/components/admin-users/locales'
 import { adminWorkflowLocales } from '~/components/admin-workflow/locales'
@@ -30,6 +31,7 @@ const FILES = {
   tasks: tasksLocales,
   'admin-boards': adminBoardsLocales,
   boards: boardsLocales,
+  'admin-plugins': adminPluginsLocales,
 } as const satisfies Record<Namespace, Record<Language, Record<string, string>>>
 
 function inLanguage<L extends Language>(lng: L) {

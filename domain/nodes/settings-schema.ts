@@ -25,7 +25,7 @@ function hasUnsafeChar(s: string): boolean {
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i
 const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+)(?:;[a-z0-9-]+=[a-z0-9.+-]+)*;base64,[a-z0-9+/]+={0,2}$/i
 
-function isHttpUrl(s: string): boolean {
+export function isHttpUrl(s: string): boolean {
   try {
     const u = new URL(s)
     return (u.protocol === 'http:' || u.protocol === 'https:') && !hasUnsafeChar(s)

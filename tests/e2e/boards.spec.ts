@@ -250,11 +250,13 @@ test.describe('the home board', () => {
     await expect(page).toHaveURL(new RegExp(`/lk/t/TASK/${key}$`))
   })
 
-  test('every widget reloads its data every 10 s, in one call, keeping its page and the scroll', async ({
+  test('with the live stream blocked, every widget reloads its data every 10 s, in one call, keeping its page and the scroll', async ({
     page,
     context,
   }) => {
     await signedIn(context)
+    // The spec's 10 s reload is the fallback of the live stream (PRODUCT.md §7): blocked here.
+    await page.route('**/events*', (route) => route.fulfill({ status: 503, body: '' }))
     await page.clock.install()
     await page.setViewportSize({ width: 1440, height: 500 })
     await page.goto('/lk')

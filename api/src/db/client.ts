@@ -57,7 +57,7 @@ async function listenOnServer(
       client = undefined
       to.listening(false)
       c.end().catch(() => undefined)
-      if (!stopped) retry = setTimeout(() => void open().catch(() => undefined), 1000)
+      if (!stopped) retry = setTimeout(() => void open().catch(() => undefined), 500)
     }
     c.on('error', lost)
     c.on('end', lost)
@@ -106,10 +106,17 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: Number(process.env.DB_POOL_SIZE ?? 10),
+      // A server that does not answer (a host gone, a network cut) fails the request in seconds
+      // (503 server.database_unavailable) instead of holding it until the caller gives up.
+      connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 2_000),
     })
-    // An idle client's error (server restart, network) must not crash the process: the pool
-    // drops that client and the next query opens a new one.
-    pool.on('error', (err) => console.error('[db] idle client error:', err.message))
+    // A connection the server ends (restart, pg_terminate_backend, network) must not crash the
+    // process. Idle, the pool drops it; checked out (a transaction between two statements), the
+    // pool no longer listens to it: each connection gets its own listener, so that the error
+    // reaches the request as a failed query (503) and the pool discards it on release.
+    const lost = (err: Error) => console.error('[db] connection lost:', err.message)
+    pool.on('error', lost)
+    pool.on('connect', (client) => client.on('error', lost))
     const db = drizzle(pool, { schema }) as unknown as Db
     if (opts.migrate !== false) await migrate(db as never, { migrationsFolder })
     return {

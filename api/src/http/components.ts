@@ -20,6 +20,7 @@ import {
 import { fieldSchema } from '../routes/fields/schemas'
 import { bindFormResult, formSchema } from '../routes/forms/schemas'
 import { adminNodeSchema, assetsSchema, bindUserResult, publicNodeSchema } from '../routes/nodes/schemas'
+import { historyEntrySchema, pluginConfigSchema, pluginSchema } from '../routes/plugins/schemas'
 import { processSchema } from '../routes/processes'
 import { effectiveRightsSchema, grantSchema } from '../routes/rights/schemas'
 import { deletedSchema, progressSchema, statusSchema } from '../routes/statuses/schemas'
@@ -59,6 +60,9 @@ export const schemaComponents: Record<string, z.ZodTypeAny> = {
   Form: formSchema,
   BindFormResult: bindFormResult,
   Team: teamSchema,
+  Plugin: pluginSchema,
+  PluginConfig: pluginConfigSchema,
+  PluginConfigChange: historyEntrySchema,
   Status: statusSchema,
   Progress: progressSchema,
   Process: processSchema,

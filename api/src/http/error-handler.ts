@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ZodIssue } from 'zod'
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '../db/unavailable'
 import { AppError } from './errors'
 
 /** Maps one zod issue to a catalogue entry. Schemas in domain/ use catalogue codes as their messages. */
@@ -42,6 +43,11 @@ function toResponse(error: FastifyError | AppError): { status: number; body: { d
         { type: 'value_error', msg: messageFor('value_error'), loc: ['headers', 'content-type'] },
       ])
   }
+  // The database is away (down, restarting, the connection ended): try again soon, not "our bug".
+  if (isDatabaseUnavailable(error))
+    return send(503, [
+      { type: 'server.database_unavailable', msg: messageFor('server.database_unavailable') },
+    ])
   if (error.statusCode === 429)
     return send(429, [{ type: 'request.too_many', msg: messageFor('request.too_many') }])
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
@@ -93,7 +99,10 @@ export function discardBody(raw: IncomingMessage, limit = DISCARD_LIMIT): Promis
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler(async (error: FastifyError, req, reply) => {
     const { status, body } = toResponse(error)
-    if (status >= 500) req.log.error({ err: error }, 'request failed')
+    if (status === 503) {
+      req.log.warn({ err: { message: error.message } }, 'database unavailable')
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_S))
+    } else if (status >= 500) req.log.error({ err: error }, 'request failed')
     return reply.status(status).send(body)
   })
   // An answer given before the body was read (413 on its Content-Length, 401, 404 of an upload's

@@ -16,6 +16,7 @@ import {
 import { lockTask, touchTask } from '../repositories/tasks-repository'
 import type { FileStorage } from '../storage'
 import { SNIFF_BYTES, sniffContentType, THUMBNAIL_TYPES } from '../storage/sniff'
+import { StorageError } from '../storage/storage'
 import { makeThumbnail } from '../storage/thumbnail'
 import { presentAttachment } from './task-read'
 import { taskFor } from './tasks'
@@ -120,7 +121,13 @@ export async function uploadAttachment(
   const key = `attachments/${nodeId}/${id}`
   const { tap, head } = headOf(SNIFF_BYTES)
   file.stream.on('error', (err) => tap.destroy(err))
-  const { size } = await storage.put(key, file.stream.pipe(tap))
+  const { size } = await storage.put(key, file.stream.pipe(tap)).catch((err) => {
+    if (err instanceof StorageError)
+      throw err.kind === 'full'
+        ? new AppError(507, 'attachments.storage_full', ['body', 'file'])
+        : new AppError(500, 'attachments.storage_failed', ['body', 'file'])
+    throw err
+  })
   let thumbnailKey: string | null = null
   try {
     if (file.truncated()) throw new AppError(413, 'request.too_large', ['body', 'file'])

@@ -94,6 +94,27 @@ export function countOnce(db: Db, nodeId: string, compiled: CompiledQuery, condi
   return cachedTotal(nodeId, `${text}\u0000${JSON.stringify(params)}`, async () => (await query)[0]?.n ?? 0)
 }
 
+/**
+ * The query's total counted no further than `cap` + 1 matches (kept like countOnce): a widget
+ * needs "more than 10,000", not the exact figure over a million tasks, and this reads at most
+ * cap + 1 rows of an index where the exact count reads every match. More than `cap` means more.
+ */
+export function countUpTo(
+  db: Db,
+  nodeId: string,
+  compiled: CompiledQuery,
+  condition: SQL,
+  cap: number,
+): Promise<number> {
+  const matches = withJoins(db.select({ one: sql`1` }).from(tasks).$dynamic(), compiled.whereJoins)
+    .where(condition)
+    .limit(cap + 1)
+    .as('matches')
+  const query = db.select({ n: count() }).from(matches)
+  const { sql: text, params } = query.toSQL()
+  return cachedTotal(nodeId, `${text}\u0000${JSON.stringify(params)}`, async () => (await query)[0]?.n ?? 0)
+}
+
 export interface MatchingOptions {
   limit: number
   offset?: number

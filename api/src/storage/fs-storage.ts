@@ -4,7 +4,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { checkKey, type FileStorage } from './storage'
+import { checkKey, type FileStorage, storageError } from './storage'
 
 /** Files under a root directory (FILES_DIR). Written to a temporary name, renamed when complete. */
 export class FsStorage implements FileStorage {
@@ -16,22 +16,33 @@ export class FsStorage implements FileStorage {
 
   async put(key: string, body: Readable) {
     const target = this.path(key)
-    await mkdir(dirname(target), { recursive: true })
+    await mkdir(dirname(target), { recursive: true }).catch((err) => {
+      throw storageError(err)
+    })
     const partial = `${target}.${randomUUID()}.part`
     let size = 0
     body.on('data', (chunk: Buffer) => {
       size += chunk.length
     })
     const file = createWriteStream(partial, { flags: 'wx', mode: 0o600 })
+    // The file's own failure (a full disk…) is the storage's; the body's (a client gone, a limit)
+    // passes as it is.
+    let fileError: unknown
+    file.once('error', (err) => {
+      fileError = err
+    })
     try {
       await pipeline(body, file)
-      await rename(partial, target)
+      await rename(partial, target).catch((err) => {
+        fileError = err
+        throw err
+      })
     } catch (err) {
       // A body that fails at once can fail while the file is still being opened: removed before
       // the open completes, it would appear afterwards. Remove it once the stream has closed.
       if (!file.closed) await new Promise<void>((done) => file.once('close', () => done()))
       await rm(partial, { force: true })
-      throw err
+      throw fileError !== undefined && err === fileError ? storageError(err) : err
     }
     return { size }
   }

@@ -20,3 +20,25 @@ export function checkKey(key: string): string {
     throw new Error(`bad storage key: ${key}`)
   return key
 }
+
+/**
+ * The storage itself failed (not the body it was given): `full` when it has no room left (a full
+ * disk, a quota), `failed` for the rest (permissions, I/O). The upload answers 507
+ * attachments.storage_full or 500 attachments.storage_failed.
+ */
+export class StorageError extends Error {
+  constructor(
+    readonly kind: 'full' | 'failed',
+    readonly cause: unknown,
+  ) {
+    super(`storage ${kind}: ${(cause as Error | undefined)?.message ?? cause}`)
+  }
+}
+
+const FULL = new Set(['ENOSPC', 'EDQUOT', 'EFBIG'])
+
+/** Wraps an error of the storage's own file system as a StorageError. */
+export function storageError(err: unknown): StorageError {
+  const code = (err as { code?: unknown } | null)?.code
+  return new StorageError(typeof code === 'string' && FULL.has(code) ? 'full' : 'failed', err)
+}

@@ -79,7 +79,11 @@ export function BoardView({ title, subtitle, board, widgets, layout, data, at, i
   const gridRef = useRef<HTMLDivElement>(null)
   const save = useFetcher({ key: `board-layout:${boardId}` })
   const write = useFetcher({ key: `board-write:${boardId}` })
-  const { answer, refresh } = useBoardRefresh(boardId, hydrated && Boolean(board) && widgets.length > 0)
+  const { answerOf, refresh, live } = useBoardRefresh(
+    boardId,
+    hydrated && Boolean(board) && widgets.length > 0,
+    widgets.map((w) => w.id),
+  )
 
   // The loader's layout is the truth again after a navigation or a widget's removal.
   useEffect(() => setItems(layout), [layout])
@@ -185,7 +189,7 @@ export function BoardView({ title, subtitle, board, widgets, layout, data, at, i
           widget={widget}
           initial={data[it.i]}
           initialAt={at}
-          refresh={answer}
+          refresh={answerOf(it.i)}
           hydrated={hydrated}
           onTaskMenu={onTaskMenu}
           tools={
@@ -255,6 +259,7 @@ export function BoardView({ title, subtitle, board, widgets, layout, data, at, i
           ref={gridRef}
           className="board-grid"
           data-testid="board-grid"
+          data-live={live || undefined}
           data-editing={editing || undefined}
           style={
             {

@@ -1,29 +1,59 @@
 import { useFetcher, useLocation } from '@remix-run/react'
-import { useCallback, useEffect, useRef } from 'react'
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useLive, useLiveStatus } from '~/lib/live/use-live'
+import type { WidgetResult } from '~/widgets/types'
 import { type BoardDataAnswer, boardDataUrl, REFRESH_MS } from './board-data'
 
 /**
- * Spec §9 auto-reload: every widget of the board reloads its data every 10 s and when the window
- * gets the focus back, in one call for all of them, with the parameters the URL holds (a page or
- * a filter is never lost), and not while the tab is hidden. The answer replaces each widget's data
- * in place: nothing moves, nothing scrolls.
+ * A board's widgets kept current (spec §9, PRODUCT.md §7 "Live"). The tab's live stream says which
+ * widgets' data changed and only those are fetched again, with the parameters the URL holds (a
+ * page or a filter is never lost). When the stream cannot be opened, the spec's fallback: every
+ * widget reloads every 10 s and when the window gets the focus back, not while the tab is hidden.
+ * Each answer replaces its widgets' data in place, the newest winning: nothing moves, nothing
+ * scrolls. `answerOf(id)` is one widget's newest refreshed data.
  */
-export function useBoardRefresh(boardId: string, enabled: boolean) {
-  const fetcher = useFetcher<BoardDataAnswer>({ key: `board:${boardId}` })
+export function useBoardRefresh(boardId: string, enabled: boolean, widgetIds: readonly string[]) {
+  const all = useFetcher<BoardDataAnswer>({ key: `board:${boardId}` })
+  const some = useFetcher<BoardDataAnswer>({ key: `board-live:${boardId}` })
   const location = useLocation()
   const search = useRef(location.search)
   search.current = location.search
-  const load = fetcher.load
-  const state = useRef(fetcher.state)
-  state.current = fetcher.state
+  const state = useRef({ all: all.state, some: some.state })
+  state.current = { all: all.state, some: some.state }
+  const loadAll = all.load
+  const loadSome = some.load
+  const shown = useRef(new Set(widgetIds))
+  shown.current = new Set(widgetIds)
+  const waiting = useRef(new Set<string>())
 
   const refresh = useCallback(() => {
-    if (document.visibilityState === 'hidden' || state.current !== 'idle') return
-    load(boardDataUrl(boardId, new URLSearchParams(search.current)))
-  }, [boardId, load])
+    if (document.visibilityState === 'hidden' || state.current.all !== 'idle') return
+    loadAll(boardDataUrl(boardId, new URLSearchParams(search.current)))
+  }, [boardId, loadAll])
 
+  /** The widgets the stream named, fetched now, or as soon as the previous such fetch is back. */
+  const flush = useCallback(() => {
+    if (waiting.current.size === 0 || state.current.some !== 'idle') return
+    const ids = [...waiting.current]
+    waiting.current.clear()
+    loadSome(boardDataUrl(boardId, new URLSearchParams(search.current), ids))
+  }, [boardId, loadSome])
   useEffect(() => {
-    if (!enabled) return
+    if (some.state === 'idle') flush()
+  }, [some.state, flush])
+
+  const status = useLiveStatus()
+  useLive(enabled ? { boards: [boardId] } : null, {
+    widget: (f) => {
+      for (const id of f.widgets) if (shown.current.has(id)) waiting.current.add(id)
+      flush()
+    },
+    reload: refresh,
+  })
+
+  const fallback = enabled && status === 'failed'
+  useEffect(() => {
+    if (!fallback) return
     const timer = window.setInterval(refresh, REFRESH_MS)
     const onFocus = () => refresh()
     const onVisible = () => {
@@ -36,7 +66,32 @@ export function useBoardRefresh(boardId: string, enabled: boolean) {
       window.removeEventListener('focus', onFocus)
       document.removeEventListener('visibilitychange', onVisible)
     }
-  }, [enabled, refresh])
+  }, [fallback, refresh])
 
-  return { answer: fetcher.data, refresh }
+  // Each widget's newest answer, whichever call brought it.
+  const [latest, setLatest] = useState<Record<string, { at: number; result: WidgetResult }>>({})
+  useEffect(() => {
+    for (const answer of [all.data, some.data]) {
+      if (!answer) continue
+      startTransition(() =>
+        setLatest((prev) => {
+          let next = prev
+          for (const [id, result] of Object.entries(answer.data)) {
+            if ((prev[id]?.at ?? -1) >= answer.at) continue
+            if (next === prev) next = { ...prev }
+            next[id] = { at: answer.at, result }
+          }
+          return next
+        }),
+      )
+    }
+  }, [all.data, some.data])
+  const answers = useMemo(() => {
+    const out: Record<string, BoardDataAnswer> = {}
+    for (const [id, { at, result }] of Object.entries(latest)) out[id] = { at, data: { [id]: result } }
+    return out
+  }, [latest])
+  const answerOf = useCallback((id: string) => answers[id], [answers])
+
+  return { answerOf, refresh, live: status === 'live' }
 }

@@ -1,6 +1,7 @@
 import { useFetcher, useMatches } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useLive } from '~/lib/live/use-live'
 import { menuVisibility } from '~/lib/menu'
 import type { ShellData } from '~/lib/shell.server'
 import { isSidebar } from '~/lib/theme'
@@ -29,8 +30,12 @@ function useBoard(): { exists: boolean; settings?: BoardMenuOptions } | null {
  * (minimised or expanded as the `sidebar` cookie says; optimistic while the switch is posting),
  * the page. On an existing board the node may hide either menu.
  */
+const NOTIFICATIONS_ONLY = {}
+
 export function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const { t } = useTranslation()
+  // Every signed-in page hears its notifications (the board and the card widen the stream).
+  useLive(NOTIFICATIONS_ONLY)
   const pending = useFetcher({ key: 'sidebar' }).formData?.get('sidebar')
   const sidebar = isSidebar(pending) ? pending : shell.sidebar
   const show = menuVisibility(

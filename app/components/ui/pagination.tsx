@@ -11,6 +11,8 @@ interface PaginationProps {
   hrefFor: (page: number) => string
   /** With JavaScript, a page change handled in place (a widget refetching) instead of navigating. */
   onPage?: (page: number) => void
+  /** totalPages is a lower bound (a capped count): the last number reads "N+", and next goes past it. */
+  more?: boolean
   className?: string
 }
 
@@ -19,10 +21,11 @@ interface PaginationProps {
  * is not clickable. Every button is a link, so paging works without JavaScript; nothing when there
  * is only one page.
  */
-export function Pagination({ page, totalPages, hrefFor, onPage, className }: PaginationProps) {
+export function Pagination({ page, totalPages, hrefFor, onPage, more, className }: PaginationProps) {
   const { t } = useTranslation()
-  if (totalPages <= 1) return null
+  if (totalPages <= 1 && !more) return null
   const current = Math.min(Math.max(1, page), totalPages)
+  const last = more ? totalPages + 1 : totalPages
   const handle = (to: number) =>
     onPage
       ? (event: MouseEvent) => {
@@ -39,7 +42,7 @@ export function Pagination({ page, totalPages, hrefFor, onPage, className }: Pag
       ) : (
         <ChevronRightIcon width={15} height={15} />
       )
-    const disabled = to < 1 || to > totalPages
+    const disabled = to < 1 || to > last
     return disabled ? (
       <span className="pagination-item pagination-arrow" aria-disabled="true" title={label}>
         {glyph}
@@ -76,7 +79,7 @@ export function Pagination({ page, totalPages, hrefFor, onPage, className }: Pag
             onClick={handle(item)}
             aria-label={t('pagination.page', { page: item })}
           >
-            {item}
+            {more && item === totalPages ? `${item}+` : item}
           </Link>
         ),
       )}

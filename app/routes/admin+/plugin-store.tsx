@@ -1,12 +1,23 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { AdminListPage } from '~/components/admin/admin-list-page'
+import { useLoaderData } from '@remix-run/react'
+import { pluginsLinks } from '~/components/admin-plugins/links'
+import { PluginCards } from '~/components/admin-plugins/plugin-cards'
+import { usePluginsT } from '~/components/admin-plugins/use-plugins-t'
+import { PageHeader } from '~/components/page/page-header'
 import { titleMeta } from '~/lib/meta'
-import { titledPage } from '~/lib/page.server'
+import type { storeLoader } from './__plugins.server'
 
-export const loader = ({ request }: LoaderFunctionArgs) => titledPage(request, 'admin.plugin_store')
+export { storeLoader as loader } from './__plugins.server'
+export const links = pluginsLinks
 export const meta = titleMeta
 
-/** Spec §2 /admin plugin-store: the plugin catalogue. */
+/** Spec §2 /admin plugin-store: the plugins shipped with the server, configured here or not. */
 export default function AdminPluginStore() {
-  return <AdminListPage />
+  const { t } = usePluginsT()
+  const { plugins } = useLoaderData<typeof storeLoader>()
+  return (
+    <div className="admin-list-page" data-testid="plugin-store-page">
+      <PageHeader title={t('plugins.store.title')} subtitle={t('plugins.store.subtitle')} />
+      <PluginCards plugins={plugins} />
+    </div>
+  )
 }

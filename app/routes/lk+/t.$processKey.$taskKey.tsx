@@ -8,6 +8,7 @@ import taskStyles from '~/components/task/task.css'
 import { TaskAttachments } from '~/components/task/task-attachments'
 import { TaskComments } from '~/components/task/task-comments'
 import { TaskHistory } from '~/components/task/task-history'
+import { TaskLiveBanner } from '~/components/task/task-live-banner'
 import { TaskStatus } from '~/components/task/task-status'
 import { EditIcon } from '~/components/ui/icons'
 import { GenericForm } from '~/fields/form/generic-form'
@@ -65,6 +66,7 @@ export default function TaskCardPage() {
           ) : null
         }
       />
+      <TaskLiveBanner taskId={task.id} version={task.version} href={editing ? `${card}?edit=1` : card} />
       <div className="task-layout">
         <div className="task-main">
           <section className="card task-section" aria-label={t('tasks.card.fields')} data-testid="task-form">

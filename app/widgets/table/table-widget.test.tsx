@@ -83,6 +83,25 @@ describe('table widget', () => {
     expect(two.getAttribute('href')).toBe('/lk?w.other.page=3&w.w1.page=2')
   })
 
+  it('over a capped total, the last number reads "N+" and the next arrow goes past it', () => {
+    renderWidget(
+      <TableWidget
+        widget={W}
+        data={data({ meta: { total: 10_000, page: 2000, per_page: 5, more: true } })}
+        search={new URLSearchParams()}
+      />,
+    )
+    const nav = screen.getByRole('navigation')
+    const numbers = within(nav)
+      .getAllByRole('link')
+      .filter((a) => !a.getAttribute('rel'))
+      .map((a) => a.textContent)
+    expect(numbers.at(-1)).toBe('2000+')
+    expect(within(nav).getByRole('link', { name: 'Next page' }).getAttribute('href')).toBe(
+      '/lk?w.w1.page=2001',
+    )
+  })
+
   it('with JavaScript, a page change goes to onParams instead of navigating', () => {
     const onParams = vi.fn()
     renderWidget(

@@ -110,6 +110,7 @@ export function TableWidget({ widget, data, search, onParams, onTaskMenu }: Widg
         className="wt-pagination"
         page={meta.page}
         totalPages={totalPages}
+        more={meta.more}
         hrefFor={(page) =>
           paramsHref(withWidgetParams(search, widget.id, { page: page === 1 ? null : page }))
         }

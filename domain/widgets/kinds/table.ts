@@ -12,6 +12,14 @@ import type { WidgetKind } from '../types'
 export const TABLE_PER_PAGE = 5
 export const TABLE_PER_PAGE_MAX = 50
 export const TABLE_DEFAULT_HEADERS = ['key', 'title', 'status', 'assignee'] as const
+/**
+ * A table's total is counted up to this many tasks, or up to a few pages past the one shown when
+ * that is further (meta.more: there are more than meta.total). An exact count over a million tasks
+ * costs a widget hundreds of milliseconds; its pagination needs only the pages near it.
+ */
+export const TABLE_TOTAL_CAP = 10_000
+/** Pages past the shown one that the capped total still reaches (the pagination's window). */
+export const TABLE_TOTAL_PAGES_AHEAD = 4
 /** A filter value longer than this is cut: it is typed text matched by contains. */
 export const FILTER_VALUE_MAX = 200
 /** An option-kind filter offers at most this many choices (the first by name: users, teams). */
@@ -47,7 +55,13 @@ const data = z.object({
   /** The fields the filter modal offers (empty: no filter button), with their types and choices. */
   filters: z.array(filterHeader),
   rows: z.array(taskSummarySchema.extend({ values: z.record(z.unknown()) })),
-  meta: z.object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
+  meta: z.object({
+    total: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    /** The total is a lower bound: more tasks match than it says (TABLE_TOTAL_CAP). */
+    more: z.boolean().optional(),
+  }),
 })
 export type TableData = z.infer<typeof data>
 

@@ -60,11 +60,11 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['attachments'],
         summary: 'Attaches a file to a task (task_edit); multipart/form-data, one file part',
         description:
-          'The content type is sniffed from the bytes, not taken from the client. Past UPLOAD_MAX_MB: 413 request.too_large. No file or an empty one: 422 value_error.missing at body.file. Recorded in the task’s history (field `attachments`). A PNG, JPEG, GIF or WebP image also gets a thumbnail (thumbnail_url); one that cannot be decoded still uploads, with thumbnail_url null.',
+          'The content type is sniffed from the bytes, not taken from the client. Past UPLOAD_MAX_MB: 413 request.too_large. No file or an empty one: 422 value_error.missing at body.file. No room left in the storage: 507 attachments.storage_full; another storage failure: 500 attachments.storage_failed (nothing is kept of the file in either case, and the rest of the body is read, so the connection serves on). Recorded in the task’s history (field `attachments`). A PNG, JPEG, GIF or WebP image also gets a thumbnail (thumbnail_url); one that cannot be decoded still uploads, with thumbnail_url null.',
         consumes: ['multipart/form-data'],
         params: uploadParams,
         querystring: uploadQuery,
-        response: { 201: envelope(attachmentSchema), ...errors },
+        response: { 201: envelope(attachmentSchema), ...errors, 500: errorEnvelope, 507: errorEnvelope },
       },
     },
     async (req, reply) => {

@@ -1,10 +1,16 @@
 import type { CheckedExpr, QueryField } from '@domain/rql'
 import type { TableData, TableParams } from '@domain/widgets/kinds/table'
-import { TABLE_DEFAULT_HEADERS, TABLE_PER_PAGE, TABLE_PER_PAGE_MAX } from '@domain/widgets/kinds/table'
+import {
+  TABLE_DEFAULT_HEADERS,
+  TABLE_PER_PAGE,
+  TABLE_PER_PAGE_MAX,
+  TABLE_TOTAL_CAP,
+  TABLE_TOTAL_PAGES_AHEAD,
+} from '@domain/widgets/kinds/table'
 import { MAX_PAGE } from '../../http/envelope'
 import type { WidgetRow } from '../../repositories/board-data-repository'
 import { configCovering } from '../node-config'
-import { countOnce, scopeCondition, selectMatching } from '../task-query'
+import { countUpTo, scopeCondition, selectMatching } from '../task-query'
 import { filterOptions } from './filter-options'
 import { checkedCondition, quoted, widgetQuery } from './query'
 import { headersOf, peopleOf, taskValue } from './task-values'
@@ -12,8 +18,9 @@ import { type DataContext, type DataProvider, namesOf, settingOf, taskSummary } 
 
 /*
  * Table (spec §2 Widgets, §5 table filters): one page of the tasks its query and filters select
- * among those the viewer may see, and their total — the same two statements POST /tasks/rql makes
- * (the total kept for a moment per node and query, task-counts.ts). Each header's value is the
+ * among those the viewer may see, and their total — the page POST /tasks/rql reads, the total
+ * counted no further than TABLE_TOTAL_CAP (or a few pages past this one) and kept for a moment
+ * per node and query (task-counts.ts). Each header's value is the
  * task's stored value, the people and the status in a form a cell can show.
  */
 
@@ -123,9 +130,10 @@ export const tableData: DataProvider<TableParams, TableData> = {
     }
 
     const condition = scopeCondition(ctx.nodeId, ctx.scope, compiled.where)
+    const cap = Math.max(TABLE_TOTAL_CAP, (page + TABLE_TOTAL_PAGES_AHEAD) * perPage)
     const [rows, total, filters] = await Promise.all([
       selectMatching(ctx.db, compiled, condition, { limit: perPage, offset: (page - 1) * perPage }),
-      countOnce(ctx.db, ctx.nodeId, compiled, condition),
+      countUpTo(ctx.db, ctx.nodeId, compiled, condition, cap),
       filtersReady,
     ])
     out.filters = filters
@@ -136,7 +144,8 @@ export const tableData: DataProvider<TableParams, TableData> = {
       tasks,
       headers.map((h) => h.field),
     )
-    out.meta.total = total
+    out.meta.total = Math.min(total, cap)
+    if (total > cap) out.meta.more = true
     out.rows = tasks.map((t) => {
       return {
         ...taskSummary(shown, t),

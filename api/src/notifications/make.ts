@@ -1,0 +1,87 @@
+import type { NewEvent, NodusEvent } from '@domain/events'
+import { DEFAULT_CHANNEL } from '@domain/notifications'
+import { NOTIFYING_EVENTS, type NotifyingEvent, recipientsOf } from '@domain/notifications/recipients'
+import { hasRight } from '@domain/rights/rights'
+import type { Db } from '../db/client'
+import type { EventBus } from '../events/bus'
+import { emitEvents } from '../events/emit'
+import {
+  actorOf,
+  boundWithChoices,
+  insertNotifications,
+  type NewNotification,
+  presentNotification,
+  taskForNotifying,
+} from '../repositories/notifications-repository'
+import { rightsOfUsers } from '../repositories/rights-repository'
+import { nodeConfig } from '../services/node-config'
+
+/*
+ * Notifications are made by a durable consumer of the task events (ADR 015, PRODUCT.md §7): it
+ * sees every event once in order, in one upstream process at a time, also those committed while no
+ * process ran it. Who is told is domain/notifications/recipients; here each recipient must still be
+ * bound to the node, hold task_view on the task's process (checked again whenever the inbox is
+ * read) and not have turned that kind off for the process. The rows and their `notification.created`
+ * events go in one transaction; the unique (node, user, event, kind) makes a replayed event — the
+ * lease lost while it worked, a crash before the position was saved — add nothing and emit nothing.
+ *
+ * E-mail (issue 14): a recipient whose choice is 'email' gets the row (the inbox) with
+ * email = 'pending'; the e-mail plugin is to send those (index notifications_email_idx) and mark them.
+ */
+
+export const NOTIFICATIONS_CONSUMER = 'notifications'
+
+export async function makeNotifications(db: Db, stored: NodusEvent): Promise<void> {
+  const event = stored as NotifyingEvent
+  const nodeId = event.node_id
+  if (!nodeId) return
+  const task = await taskForNotifying(db, nodeId, event.data.task.id)
+  // Deleted since: nobody is told about it.
+  if (!task) return
+  const wanted = recipientsOf(event, task)
+  if (wanted.length === 0) return
+  const ids = wanted.map((r) => r.userId)
+  const [config, rights, choices] = await Promise.all([
+    nodeConfig(db, nodeId),
+    rightsOfUsers(db, nodeId, ids),
+    boundWithChoices(db, nodeId, task.processId, ids),
+  ])
+  const processKey = config.flows.get(task.processId)?.process.key
+  if (!processKey) return
+  const rows: NewNotification[] = []
+  for (const r of wanted) {
+    const chosen = choices.get(r.userId)
+    const may = rights.get(r.userId) ?? {}
+    if (!chosen || !hasRight(may, 'is_authorized') || !hasRight(may, 'task_view', processKey)) continue
+    const channel = chosen.get(r.kind) ?? DEFAULT_CHANNEL
+    if (channel === 'off') continue
+    rows.push({
+      nodeId,
+      userId: r.userId,
+      kind: r.kind,
+      taskId: task.id,
+      actorId: event.actor_id,
+      eventId: event.id,
+      createdAt: new Date(event.occurred_at),
+      email: channel === 'email' ? 'pending' : null,
+    })
+  }
+  if (rows.length === 0) return
+  const actor = await actorOf(db, event.actor_id)
+  const ref = { id: task.id, key: task.key, title: task.title }
+  await db.transaction(async (tx) => {
+    const made = await insertNotifications(tx, rows)
+    const told: NewEvent<'notification.created'>[] = made.map((n) => ({
+      type: 'notification.created',
+      node_id: nodeId,
+      actor_id: event.actor_id,
+      data: { user_id: n.userId, notification: presentNotification(n, ref, actor) },
+    }))
+    await emitEvents(tx, told)
+  })
+}
+
+/** Starts the consumer on this process's bus (every upstream process does; one at a time runs it). */
+export function consumeForNotifications(events: EventBus, db: Db) {
+  return events.consume(NOTIFICATIONS_CONSUMER, (e) => makeNotifications(db, e), { types: NOTIFYING_EVENTS })
+}

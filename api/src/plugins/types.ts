@@ -1,0 +1,36 @@
+import type { DetailEntry } from '@domain/errors/catalogue'
+import type { Db, Tx } from '../db/client'
+
+/*
+ * The server half of a plugin (its declaration is domain/plugins/<id>.ts): the checks only the
+ * server can make, its "send a test", and what it runs beside the API (event consumers, workers).
+ * One folder per plugin here, one line in index.ts.
+ */
+
+/** A configuration with its secrets opened, for the plugin's own use only (never answered). */
+export interface OpenConfig {
+  nodeId: string
+  id: string
+  pluginId: string
+  name: string
+  enabled: boolean
+  settings: Record<string, unknown>
+}
+
+export interface CheckContext {
+  db: Db | Tx
+  nodeId: string
+  userId: string
+}
+
+export interface ServerPlugin {
+  readonly id: string
+  /** Problems beyond the settings' own rules (a query against the node's fields, a private host), at `where`. */
+  check?(
+    ctx: CheckContext,
+    settings: Record<string, unknown>,
+    where: (string | number)[],
+  ): Promise<DetailEntry[]>
+  /** "Send a test": the catalogue code of what happened; throws an AppError when it could not. */
+  test?(db: Db, config: OpenConfig): Promise<string>
+}

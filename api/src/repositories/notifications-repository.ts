@@ -1,0 +1,235 @@
+import type { NotificationChannel, NotificationKind } from '@domain/notifications'
+import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../db/client'
+import { nodeUsers, notificationPreferences, notifications, tasks, taskWatchers, users } from '../db/schema'
+import type { Pagination } from '../http/envelope'
+import { type ProcessScope, scopeCondition } from './task-scope'
+import { fullName } from './users-repository'
+
+/*
+ * The notifications' tables (api/src/db/schema/notifications.ts): a user's inbox read through their
+ * task_view scope (a task they can no longer see drops out of the list and the count), the watchers
+ * and the preferences.
+ */
+
+export type NotificationRow = typeof notifications.$inferSelect
+export type NewNotification = typeof notifications.$inferInsert
+
+/** What one inbox needs: the user, and the processes whose tasks they may see now. */
+export interface Inbox {
+  nodeId: string
+  userId: string
+  scope: ProcessScope
+}
+
+export interface InboxFilter {
+  unread?: boolean
+  kind?: NotificationKind
+}
+
+const inboxWhere = (box: Inbox, f: InboxFilter): SQL | undefined =>
+  and(
+    eq(notifications.nodeId, box.nodeId),
+    eq(notifications.userId, box.userId),
+    f.unread ? isNull(notifications.readAt) : undefined,
+    f.kind ? eq(notifications.kind, f.kind) : undefined,
+    scopeCondition(box.scope, tasks.processId),
+  )
+
+const onTask = and(eq(tasks.nodeId, notifications.nodeId), eq(tasks.id, notifications.taskId))
+
+/** A page of the inbox, newest first, with the task and the actor as they are now. */
+export async function listInbox(db: Db, box: Inbox, f: InboxFilter, p: Pagination) {
+  if (box.scope !== 'all' && box.scope.length === 0) return { rows: [], total: 0 }
+  const where = inboxWhere(box, f)
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        n: notifications,
+        task: { id: tasks.id, key: tasks.key, title: tasks.title },
+        actor: { id: users.id, fio: users.fio, email: users.email },
+      })
+      .from(notifications)
+      .innerJoin(tasks, onTask)
+      .leftJoin(users, eq(users.id, notifications.actorId))
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(p.per_page)
+      .offset((p.page - 1) * p.per_page),
+    db.select({ n: count() }).from(notifications).innerJoin(tasks, onTask).where(where),
+  ])
+  return {
+    rows: rows.map((r) =>
+      presentNotification(r.n, r.task, r.actor && { ...r.actor, fullName: fullName(r.actor) }),
+    ),
+    total: totalRow?.n ?? 0,
+  }
+}
+
+/** How many of the inbox are unread (the footer's figure). */
+export async function countUnread(db: Db, box: Inbox): Promise<number> {
+  if (box.scope !== 'all' && box.scope.length === 0) return 0
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .innerJoin(tasks, onTask)
+    .where(inboxWhere(box, { unread: true }))
+  return row?.n ?? 0
+}
+
+/** Marks the user's notifications read: these ids (others' are passed over), or all of them. */
+export async function markRead(db: Db, nodeId: string, userId: string, ids: string[] | 'all') {
+  const done = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.nodeId, nodeId),
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids === 'all' ? undefined : inArray(notifications.id, ids),
+      ),
+    )
+    .returning({ id: notifications.id })
+  return done.length
+}
+
+/** The shape of the calls and of `notification.created` (PRODUCT.md §7). */
+export function presentNotification(
+  n: Pick<NotificationRow, 'id' | 'kind' | 'createdAt' | 'readAt'>,
+  task: { id: string; key: string; title: string },
+  actor: { id: string; fullName: string } | null,
+) {
+  return {
+    id: n.id,
+    kind: n.kind as NotificationKind,
+    task,
+    actor: actor && { id: actor.id, full_name: actor.fullName },
+    created_at: n.createdAt.toISOString(),
+    read_at: n.readAt ? n.readAt.toISOString() : null,
+  }
+}
+
+/** Inserts what is not there yet (node, user, event, kind): a replayed event adds nothing. */
+export async function insertNotifications(tx: Tx | Db, rows: NewNotification[]) {
+  if (rows.length === 0) return []
+  return tx.insert(notifications).values(rows).onConflictDoNothing().returning()
+}
+
+/** The task as the notification rules need it: its people and its process. */
+export async function taskForNotifying(db: Db, nodeId: string, taskId: string) {
+  const [task] = await db
+    .select({
+      id: tasks.id,
+      key: tasks.key,
+      title: tasks.title,
+      processId: tasks.processId,
+      authorId: tasks.authorId,
+      assigneeId: tasks.assigneeId,
+      watcherIds: sql<string[]>`coalesce((
+        select json_agg(w.user_id) from ${taskWatchers} w
+         where w.node_id = ${tasks.nodeId} and w.task_id = ${tasks.id}), '[]'::json)`,
+    })
+    .from(tasks)
+    .where(and(eq(tasks.nodeId, nodeId), eq(tasks.id, taskId)))
+    .limit(1)
+  return task
+}
+
+/** Of these users, those bound to the node, with their channel for the process and each kind chosen. */
+export async function boundWithChoices(db: Db, nodeId: string, processId: string, userIds: string[]) {
+  if (userIds.length === 0) return new Map<string, Map<string, NotificationChannel>>()
+  const rows = await db
+    .select({
+      userId: nodeUsers.userId,
+      kind: notificationPreferences.kind,
+      channel: notificationPreferences.channel,
+    })
+    .from(nodeUsers)
+    .leftJoin(
+      notificationPreferences,
+      and(
+        eq(notificationPreferences.nodeId, nodeUsers.nodeId),
+        eq(notificationPreferences.userId, nodeUsers.userId),
+        eq(notificationPreferences.processId, processId),
+      ),
+    )
+    .where(and(eq(nodeUsers.nodeId, nodeId), inArray(nodeUsers.userId, userIds)))
+  const out = new Map<string, Map<string, NotificationChannel>>()
+  for (const r of rows) {
+    const kinds = out.get(r.userId) ?? new Map<string, NotificationChannel>()
+    out.set(r.userId, kinds)
+    if (r.kind && r.channel) kinds.set(r.kind, r.channel as NotificationChannel)
+  }
+  return out
+}
+
+/** The display name of a user (an actor), or null when they are gone. */
+export async function actorOf(db: Db, id: string | null) {
+  if (!id) return null
+  const [u] = await db
+    .select({ id: users.id, fio: users.fio, email: users.email })
+    .from(users)
+    .where(eq(users.id, id))
+  return u ? { id: u.id, fullName: fullName(u) } : null
+}
+
+export async function isWatching(db: Db, nodeId: string, taskId: string, userId: string) {
+  const [row] = await db
+    .select({ userId: taskWatchers.userId })
+    .from(taskWatchers)
+    .where(
+      and(eq(taskWatchers.nodeId, nodeId), eq(taskWatchers.taskId, taskId), eq(taskWatchers.userId, userId)),
+    )
+  return row !== undefined
+}
+
+export async function setWatching(db: Db, nodeId: string, taskId: string, userId: string, on: boolean) {
+  if (on) await db.insert(taskWatchers).values({ nodeId, taskId, userId }).onConflictDoNothing()
+  else
+    await db
+      .delete(taskWatchers)
+      .where(
+        and(
+          eq(taskWatchers.nodeId, nodeId),
+          eq(taskWatchers.taskId, taskId),
+          eq(taskWatchers.userId, userId),
+        ),
+      )
+}
+
+/** A user's choices for these processes (absent: the default). */
+export async function choicesOf(db: Db, nodeId: string, userId: string, processIds: string[]) {
+  if (processIds.length === 0) return []
+  return db
+    .select()
+    .from(notificationPreferences)
+    .where(
+      and(
+        eq(notificationPreferences.nodeId, nodeId),
+        eq(notificationPreferences.userId, userId),
+        inArray(notificationPreferences.processId, processIds),
+      ),
+    )
+}
+
+export async function saveChoices(
+  db: Db,
+  nodeId: string,
+  userId: string,
+  items: { process_id: string; kind: NotificationKind; channel: NotificationChannel }[],
+) {
+  if (items.length === 0) return
+  await db
+    .insert(notificationPreferences)
+    .values(items.map((i) => ({ nodeId, userId, processId: i.process_id, kind: i.kind, channel: i.channel })))
+    .onConflictDoUpdate({
+      target: [
+        notificationPreferences.nodeId,
+        notificationPreferences.userId,
+        notificationPreferences.processId,
+        notificationPreferences.kind,
+      ],
+      set: { channel: sql`excluded.channel` },
+    })
+}

@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { callerOf } from '../../http/caller'
+import { envelope, listEnvelope, ok, page, paginationQuery } from '../../http/envelope'
+import { nodeIdParams } from '../../http/params'
+import {
+  listNotifications,
+  preferencesOf,
+  readNotifications,
+  savePreferences,
+  unreadCount,
+} from '../../services/notifications'
+import { errors } from '../tasks/schemas'
+import {
+  countSchema,
+  inboxQuery,
+  notificationSchema,
+  preferenceRow,
+  preferencesInput,
+  readAnswer,
+  readInput,
+} from './schemas'
+
+/** /api/notifications (PRODUCT.md §7): the caller's own inbox and preferences in a node. */
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:nodeId',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "The caller's notifications, newest first (unread=true, kind=…)",
+        description:
+          'Only about tasks the caller may see now (task_view): a notification about a task whose right was taken away is not listed or counted.',
+        params: nodeIdParams,
+        querystring: inboxQuery,
+        response: { 200: listEnvelope(notificationSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const { rows, total } = await listNotifications(app.db, callerOf(req), req.params.nodeId, req.query)
+      return page(rows, total, req.query)
+    },
+  )
+
+  app.get(
+    '/:nodeId/count',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "How many of the caller's notifications are unread",
+        params: nodeIdParams,
+        response: { 200: envelope(countSchema), ...errors },
+      },
+    },
+    async (req) => ok(await unreadCount(app.db, callerOf(req), req.params.nodeId)),
+  )
+
+  app.post(
+    '/:nodeId/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'Marks notifications read: `{ ids }` (the caller’s; others are passed over) or `{ all: true }`',
+        params: nodeIdParams,
+        body: readInput,
+        response: { 200: envelope(readAnswer), ...errors },
+      },
+      config: { leavesAuth: true },
+    },
+    async (req) =>
+      ok(
+        await readNotifications(
+          app.db,
+          callerOf(req),
+          req.params.nodeId,
+          req.body.all ? 'all' : req.body.ids!,
+        ),
+      ),
+  )
+
+  app.get(
+    '/:nodeId/preferences',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'The caller’s channel (app, email, off) per kind for each process they may see, by name',
+        description:
+          'A kind never chosen is `app`. `email` means in the app and by e-mail (the e-mail plugin).',
+        params: nodeIdParams,
+        querystring: paginationQuery,
+        response: { 200: listEnvelope(preferenceRow), ...errors },
+      },
+    },
+    async (req) => {
+      const { rows, total } = await preferencesOf(app.db, callerOf(req), req.params.nodeId, req.query)
+      return page(rows, total, req.query)
+    },
+  )
+
+  app.put(
+    '/:nodeId/preferences',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Sets the caller’s channel for processes and kinds (the rest stay as they are)',
+        description:
+          'A process the caller may not see, or of another node, answers 404 processes.process_not_found and nothing is saved.',
+        params: nodeIdParams,
+        body: preferencesInput,
+        response: { 200: envelope(z.object({})), ...errors },
+      },
+      config: { leavesAuth: true },
+    },
+    async (req) => {
+      await savePreferences(app.db, callerOf(req), req.params.nodeId, req.body.items)
+      return ok({}, 'notifications.preferences_saved')
+    },
+  )
+}

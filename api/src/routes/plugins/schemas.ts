@@ -1,0 +1,62 @@
+import { z } from 'zod'
+import { searchListQuery } from '../../http/list-query'
+import { idSchema } from '../../http/params'
+
+const definitionOut = z.object({
+  name: z.string(),
+  type: z.string(),
+  title: z.string().describe('An i18n key (namespace admin-plugins)'),
+  settings: z.record(z.unknown()),
+})
+
+export const pluginSchema = z.object({
+  id: z.string(),
+  name: z.string().describe('An i18n key (namespace admin-plugins)'),
+  description: z.string().describe('An i18n key (namespace admin-plugins)'),
+  version: z.string(),
+  settings: z
+    .array(definitionOut)
+    .describe('Field definitions (the custom-field registry); type password = secret'),
+  test: z.boolean().describe('Has "send a test" (POST /plugin-configs/{nodeId}/{pluginConfigId}/test)'),
+  single: z.boolean().describe('At most one configuration per node'),
+  configured: z.number().int().describe('How many configurations the node has (0 without node_id)'),
+})
+
+export const pluginConfigSchema = z.object({
+  id: z.string().uuid(),
+  plugin_id: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  settings: z.record(z.unknown()).describe('Secret settings are `{ "set": boolean }`, never their value'),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+
+export const historyEntrySchema = z.object({
+  id: z.string().uuid(),
+  action: z.string().describe('A catalogue code: plugins.config_created, _edited, _enabled, _disabled'),
+  actor: z.object({ id: z.string().uuid(), full_name: z.string() }).nullable(),
+  changes: z
+    .record(z.unknown())
+    .describe('Changed keys (settings.<name>) with their new value; secrets masked'),
+  created_at: z.string(),
+})
+
+export const configBody = z.object({
+  name: z.string({ invalid_type_error: 'value_error' }).optional(),
+  enabled: z.boolean({ invalid_type_error: 'value_error' }).optional(),
+  settings: z
+    .record(z.unknown(), { invalid_type_error: 'value_error' })
+    .optional()
+    .describe('A secret: text sets it, `{ "set": false }` removes it, empty or absent keeps it'),
+})
+
+export const configParams = z.object({ nodeId: idSchema, pluginConfigId: idSchema })
+export const pluginParams = z.object({
+  nodeId: idSchema,
+  pluginId: z.string().max(100, 'value_error.any_str.max_length'),
+})
+export const catalogueQuery = z.object({ node_id: idSchema.optional() })
+export const configListQuery = searchListQuery.extend({
+  plugin_id: z.string().max(100, 'value_error.any_str.max_length').optional(),
+})

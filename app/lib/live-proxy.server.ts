@@ -1,0 +1,90 @@
+import { Readable } from 'node:stream'
+import { Pool } from 'undici'
+import { env } from './env.server'
+import { nodeName } from './node.server'
+import { getNodeByDomain } from './node-assets.server'
+import { readToken } from './session.server'
+import { isUpstreamDown, proxyHeaders, upstreamPath, upstreamUnavailableResponse } from './upstream.server'
+
+/*
+ * GET /events on the node's host (PRODUCT.md §7 "Live"): the tab's server-sent events stream,
+ * forwarded from the upstream's GET /events/{nodeId}/stream. The bearer is the `_token` cookie
+ * (never a token in the URL); the node is the host's. The web server calls this before its
+ * compression (server/index.mjs), so each frame is written the moment it arrives; the stream has no
+ * body timeout and is closed upstream when the browser goes away (the request's abort signal).
+ */
+
+const json = (status: number, type: string, msg: string) =>
+  new Response(JSON.stringify({ detail: [{ type, msg }] }), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  })
+
+/**
+ * Streams hold their connection for as long as the tab is open: a pool of their own, unbounded,
+ * so that a thousand open tabs never queue the pages' calls (app/lib/upstream.server.ts).
+ */
+let pool: Pool | undefined
+function livePool(): Pool {
+  pool ??= new Pool(new URL(env().UPSTREAM_API_URL).origin, {
+    connections: null,
+    pipelining: 1,
+    connect: { timeout: 5_000 },
+    headersTimeout: 30_000,
+    bodyTimeout: 0,
+  })
+  return pool
+}
+
+/** The frames' own headers: never cached, never transformed or buffered by a proxy on the way. */
+export const STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store, no-transform',
+  'x-accel-buffering': 'no',
+}
+
+/** What the stream may watch, from the page's query: `boards=id,id` and `task=id`, passed as they are. */
+function watchQuery(url: URL): string {
+  const out = new URLSearchParams()
+  for (const key of ['boards', 'task']) {
+    const v = url.searchParams.get(key)
+    if (v) out.set(key, v)
+  }
+  const qs = out.toString()
+  return qs ? `?${qs}` : ''
+}
+
+export async function forwardEvents(request: Request): Promise<Response> {
+  const token = readToken(request)
+  if (!token) return json(401, 'users.user_not_authenticated', 'Not authenticated')
+  const node = await getNodeByDomain(request, nodeName(request))
+  if (!node.ok) return json(404, 'nodes.node_not_found', 'Node not found')
+  const headers: Record<string, string> = {
+    accept: 'text/event-stream',
+    authorization: `Bearer ${token}`,
+    ...proxyHeaders(request),
+  }
+  const last = request.headers.get('last-event-id')
+  if (last) headers['last-event-id'] = last
+  const path = upstreamPath(
+    `/api/events/${encodeURIComponent(node.data.id)}/stream${watchQuery(new URL(request.url))}`,
+  )
+  let res: Awaited<ReturnType<Pool['request']>>
+  try {
+    res = await livePool().request({ method: 'GET', path, headers, signal: request.signal })
+  } catch (error) {
+    if (isUpstreamDown(error)) return upstreamUnavailableResponse(502)
+    throw error
+  }
+  if (res.statusCode !== 200) {
+    const text = await res.body.text().catch(() => '')
+    return new Response(text || null, {
+      status: res.statusCode,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    })
+  }
+  return new Response(Readable.toWeb(res.body) as ReadableStream<Uint8Array>, {
+    status: 200,
+    headers: STREAM_HEADERS,
+  })
+}

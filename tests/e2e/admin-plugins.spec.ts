@@ -1,0 +1,121 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { ADMIN, ORIGIN } from './env'
+import { apiToken, collectConsoleErrors } from './utils'
+
+/*
+ * /admin/plugin-store and /admin/plugin-configs end to end on the real stack, with JavaScript
+ * (react-aria dialog and select) and without it (every step a plain post): an administrator adds
+ * a webhook configuration from the store, is told what is missing, saves it, sees the secret only
+ * as "set", switches it off and on, and reads who changed what in its history.
+ */
+
+const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
+const SECRET = 'e2e-signing-secret-0123456789'
+
+let adminToken: string
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext()
+  adminToken = await apiToken(request, ADMIN)
+  await request.dispose()
+})
+
+async function asAdmin(context: BrowserContext) {
+  await context.addCookies([
+    { name: '_token', value: adminToken, url: ORIGIN, httpOnly: true, sameSite: 'Lax' },
+    { name: 'lng', value: encoded('en'), url: ORIGIN },
+  ])
+}
+
+const alert = (page: Page, type: 'success' | 'warning') => page.locator(`.alert-list [data-alert="${type}"]`)
+
+for (const js of [true, false]) {
+  test.describe(js ? 'with JavaScript' : 'without JavaScript', () => {
+    test.use({ javaScriptEnabled: js })
+    test.beforeEach(async ({ context }) => asAdmin(context))
+
+    test('adds a webhook from the store, edits, switches it off and reads its history', async ({ page }) => {
+      const errors = collectConsoleErrors(page)
+      const name = `Chat ${js ? 'js' : 'nojs'}`
+      await page.goto('/admin/plugin-store')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plugin store')
+      const card = page.getByTestId('plugin-card-webhooks')
+      await expect(card.getByRole('heading', { name: 'Webhooks' })).toBeVisible()
+      await expect(page.getByTestId('plugin-card-sso')).toContainText('Single sign-on')
+      await card.getByRole('link', { name: 'Add configuration' }).click()
+      await expect(page).toHaveURL(/\/admin\/plugin-configs\/new\?plugin=webhooks$/)
+      if (js) await page.locator('.dialog-overlay:not([data-static])').waitFor()
+      const dialog = page.getByRole('dialog')
+      await expect(dialog.getByRole('heading', { name: 'New configuration' })).toBeVisible()
+
+      if (js) {
+        // With JavaScript, Create waits until the form's own rules are met.
+        await expect(dialog.getByRole('button', { name: 'Create' })).toBeDisabled()
+      } else {
+        await dialog.getByRole('button', { name: 'Create' }).click()
+        await expect(dialog.getByText('Value is required').first()).toBeVisible()
+      }
+      await dialog.getByLabel('Name').fill(name)
+      await dialog.getByLabel('URL').fill('ftp://wrong')
+      if (js) {
+        await dialog.getByRole('button', { name: /Events/ }).click()
+        await page.getByRole('option', { name: 'Task moved to another status' }).click()
+        await page.keyboard.press('Escape')
+      } else {
+        await dialog.getByLabel('Events').selectOption(['task.moved'])
+      }
+      await dialog.getByLabel('Signing secret').fill(SECRET)
+      await dialog.getByRole('button', { name: 'Create' }).click()
+      // The upstream's rule (an http(s) address) comes back at its field; the secret is not sent back.
+      await expect(dialog.getByText('Enter a valid URL')).toBeVisible()
+      await dialog.getByLabel('URL').fill('https://hooks.example.com/nodus')
+      if (!js) await dialog.getByLabel('Signing secret').fill(SECRET)
+      await dialog.getByRole('button', { name: 'Create' }).click()
+
+      await expect(alert(page, 'success').first()).toContainText('Plugin configuration created')
+      await expect(page).toHaveURL(/\/admin\/plugin-configs\/[0-9a-f-]{36}$/)
+      const edit = page.getByRole('dialog')
+      await expect(edit.getByRole('heading', { name: 'Editing' })).toBeVisible()
+      await expect(edit.getByLabel('URL')).toHaveValue('https://hooks.example.com/nodus')
+      const secret = edit.getByLabel('Signing secret')
+      await expect(secret).toHaveValue('')
+      await expect(secret).toHaveAttribute('placeholder', /^Set/)
+      expect(await page.content()).not.toContain(SECRET)
+
+      // Saved without typing the secret: it is kept.
+      await edit.getByLabel('Name').fill(`${name} renamed`)
+      await edit.getByRole('button', { name: 'Save' }).click()
+      await expect(alert(page, 'success').first()).toContainText('Plugin configuration saved')
+      await expect(page.getByTestId('config-state')).toHaveText('Enabled')
+      await page.getByTestId('toggle-enabled').click()
+      await expect(alert(page, 'success').first()).toContainText('Plugin configuration disabled')
+      await expect(page.getByTestId('config-state')).toHaveText('Disabled')
+
+      const history = page.getByTestId('plugin-history')
+      await expect(history.locator('li.plugin-history-entry')).toHaveCount(3)
+      await expect(history).toContainText('Plugin configuration created')
+      await expect(history).toContainText('Signing secret: ••••••••')
+      await expect(history).toContainText(`Name: ${name} renamed`)
+      await expect(history).toContainText(ADMIN.fullName)
+      expect(await page.content()).not.toContain(SECRET)
+
+      await page.goto('/admin/plugin-configs')
+      const row = page.locator('tbody tr', { has: page.getByText(`${name} renamed`, { exact: true }) })
+      await expect(row).toContainText('Webhooks')
+      await expect(row).toContainText('Disabled')
+      await page.goto('/admin/plugin-store')
+      await expect(page.getByTestId('plugin-card-webhooks')).toContainText('Configurations:')
+      // The refused posts (400 from the form's rules, 422 from the upstream's) are the only errors.
+      expect(errors.filter((e) => !/status of (400|422)/.test(e))).toEqual([])
+    })
+  })
+}
+
+test('another node’s or an unknown configuration leads back to the list with a warning', async ({
+  context,
+  page,
+}) => {
+  await asAdmin(context)
+  await page.goto('/admin/plugin-configs/00000000-0000-4000-8000-000000000000')
+  await expect(page).toHaveURL(`${ORIGIN}/admin/plugin-configs`)
+  await expect(alert(page, 'warning').first()).toContainText('Plugin configuration not found')
+})
