@@ -16,6 +16,7 @@ import { mayViewBoard } from '../boards'
 import { scopeIn, taskCaller } from '../task-access'
 import { calendarData } from './calendar'
 import { mapData } from './map'
+import { scheduleData } from './schedule'
 import { tableData } from './table'
 import { type DataContext, type DataProvider, WidgetFailure } from './types'
 
@@ -31,6 +32,7 @@ const providers: { [T in WidgetType]?: DataProvider<never, unknown> } = {
   table: tableData,
   calendar: calendarData,
   map: mapData,
+  schedule: scheduleData,
 }
 
 export type WidgetResult =
