@@ -19,7 +19,12 @@ import {
 import { fieldSchema } from '../routes/fields/schemas'
 import { bindFormResult, formSchema } from '../routes/forms/schemas'
 import { adminNodeSchema, assetsSchema, bindUserResult, publicNodeSchema } from '../routes/nodes/schemas'
-import { historyEntrySchema, pluginConfigSchema, pluginSchema } from '../routes/plugins/schemas'
+import {
+  deliverySchema,
+  historyEntrySchema,
+  pluginConfigSchema,
+  pluginSchema,
+} from '../routes/plugins/schemas'
 import { processSchema } from '../routes/processes'
 import { effectiveRightsSchema, grantSchema } from '../routes/rights/schemas'
 import { deletedSchema, progressSchema, statusSchema } from '../routes/statuses/schemas'
@@ -62,6 +67,7 @@ export const schemaComponents: Record<string, z.ZodTypeAny> = {
   Plugin: pluginSchema,
   PluginConfig: pluginConfigSchema,
   PluginConfigChange: historyEntrySchema,
+  PluginDelivery: deliverySchema,
   Status: statusSchema,
   Progress: progressSchema,
   Process: processSchema,
