@@ -19,6 +19,7 @@ import {
 import { fieldSchema } from '../routes/fields/schemas'
 import { bindFormResult, formSchema } from '../routes/forms/schemas'
 import { adminNodeSchema, assetsSchema, bindUserResult, publicNodeSchema } from '../routes/nodes/schemas'
+import { notificationSchema, preferenceRow } from '../routes/notifications/schemas'
 import {
   deliverySchema,
   historyEntrySchema,
@@ -88,6 +89,8 @@ export const schemaComponents: Record<string, z.ZodTypeAny> = {
   Board: boardSchema,
   BoardDocument: boardDocumentOut,
   BoardImportAnswer: importAnswerSchema,
+  NotificationItem: notificationSchema,
+  NotificationPreferenceRow: preferenceRow,
 }
 
 /** As fastify-type-provider-zod turns a route's zod schema into JSON (its converter's options). */

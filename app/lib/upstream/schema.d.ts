@@ -8732,25 +8732,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                kind: "assigned" | "status" | "mention" | "comment";
-                                task: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    key: string;
-                                    title: string;
-                                };
-                                actor: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    full_name: string;
-                                } | null;
-                                created_at: string;
-                                read_at: string | null;
-                            }[];
+                            data: components["schemas"]["NotificationItem"][];
                             meta: components["schemas"]["ListMeta"];
                         };
                     };
@@ -9027,24 +9009,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
-                                process: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    key: string;
-                                    name: string;
-                                };
-                                channels: {
-                                    /** @enum {string} */
-                                    assigned: "app" | "email" | "off";
-                                    /** @enum {string} */
-                                    status: "app" | "email" | "off";
-                                    /** @enum {string} */
-                                    mention: "app" | "email" | "off";
-                                    /** @enum {string} */
-                                    comment: "app" | "email" | "off";
-                                };
-                            }[];
+                            data: components["schemas"]["NotificationPreferenceRow"][];
                             meta: components["schemas"]["ListMeta"];
                         };
                     };
@@ -9902,6 +9867,43 @@ export interface components {
             created: boolean;
             /** Format: uuid */
             board_id?: string;
+        };
+        NotificationItem: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "assigned" | "status" | "mention" | "comment";
+            task: {
+                /** Format: uuid */
+                id: string;
+                key: string;
+                title: string;
+            };
+            actor: {
+                /** Format: uuid */
+                id: string;
+                full_name: string;
+            } | null;
+            created_at: string;
+            read_at: string | null;
+        };
+        NotificationPreferenceRow: {
+            process: {
+                /** Format: uuid */
+                id: string;
+                key: string;
+                name: string;
+            };
+            channels: {
+                /** @enum {string} */
+                assigned: "app" | "email" | "off";
+                /** @enum {string} */
+                status: "app" | "email" | "off";
+                /** @enum {string} */
+                mention: "app" | "email" | "off";
+                /** @enum {string} */
+                comment: "app" | "email" | "off";
+            };
         };
     };
     responses: never;
