@@ -31,7 +31,7 @@ export function startPostgres(port = 55490) {
 }
 
 /** Starts Nodus through `scripts/start.mjs` on a fresh DATA_DIR; the upstream on a known port. */
-export async function startStack({ databaseUrl, webPort = 3700, apiPort = 3701 }) {
+export async function startStack({ databaseUrl, webPort = 3700, apiPort = 3701, demo = false }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'nodus-bench-data-'))
   const env = {
     ...process.env,
@@ -42,8 +42,9 @@ export async function startStack({ databaseUrl, webPort = 3700, apiPort = 3701 }
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     // No demo workflow: the benches fill node `start` themselves (the generator's fields and
-    // processes would collide with the demo's cf_priority and friends).
-    SEED_DEMO: '0',
+    // processes would collide with the demo's cf_priority and friends) — but a bench that builds
+    // on the demo's process and fields (the schedule's) asks for it.
+    SEED_DEMO: demo ? '1' : '0',
   }
   if (databaseUrl) env.DATABASE_URL = databaseUrl
   else delete env.DATABASE_URL

@@ -73,6 +73,8 @@ export async function forwardEvents(request: Request): Promise<Response> {
   try {
     res = await livePool().request({ method: 'GET', path, headers, signal: request.signal })
   } catch (error) {
+    // The browser went away before the upstream answered: nobody is left to tell.
+    if (request.signal.aborted) return new Response(null, { status: 204 })
     if (isUpstreamDown(error)) return upstreamUnavailableResponse(502)
     throw error
   }

@@ -1,4 +1,5 @@
 import { CalendarWidget } from './calendar/calendar-widget'
+import { MapWidget } from './map/map-widget'
 import { ScheduleWidget } from './schedule/schedule-widget'
 import { TableWidget } from './table/table-widget'
 import type { WidgetComponent, WidgetComponents } from './types'
@@ -11,6 +12,7 @@ import type { WidgetComponent, WidgetComponents } from './types'
 export const widgetComponents: WidgetComponents = {
   table: TableWidget,
   calendar: CalendarWidget,
+  map: MapWidget,
   schedule: ScheduleWidget,
 }
 

@@ -16,6 +16,9 @@ export interface ContextField {
 /** Types a calendar can place tasks by: a whole day, or a moment whose day is taken (in UTC). */
 export const DATE_FIELD_TYPES: readonly string[] = ['date', 'datetime']
 
+/** Types whose value carries a map position ({field}.lat and {field}.lon, spec §3). */
+export const POSITION_FIELD_TYPES: readonly string[] = ['address']
+
 /** The task key (PRODUCT.md §4): not a field, but a table's first column (TABLE_DEFAULT_HEADERS). */
 export const KEY_OPTION = { title: 'fields.system.key', value: 'key' } as const
 
@@ -31,5 +34,6 @@ export function settingsContextOf(fields: readonly ContextField[]): SettingsCont
     dateFields: ofTypes(DATE_FIELD_TYPES),
     dayFields: ofTypes(DAY_FIELD_TYPES),
     timeRangeFields: ofTypes(['timerange']),
+    positionFields: ofTypes(POSITION_FIELD_TYPES),
   }
 }

@@ -5,6 +5,7 @@ import { zodToJsonSchema } from 'zod-to-json-schema'
 import {
   boardDataSchema,
   calendarWidgetData,
+  mapWidgetData,
   tableWidgetData,
   widgetErrorSchema,
   widgetResultSchema,
@@ -81,6 +82,7 @@ export const schemaComponents: Record<string, z.ZodTypeAny> = {
   TaskBulkAnswer: bulkAnswer,
   TableWidgetData: tableWidgetData,
   CalendarWidgetData: calendarWidgetData,
+  MapWidgetData: mapWidgetData,
   WidgetError: widgetErrorSchema,
   WidgetData: widgetResultSchema,
   BoardData: boardDataSchema,

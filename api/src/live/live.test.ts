@@ -1,10 +1,11 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RqlWorld, startRqlWorld } from '../../test/rql-fixtures'
 import { openSse, type SseClient } from '../../test/sse'
 import { createUser } from '../../test/tenant-factories'
 import { buildApp } from '../app'
 import { openDatabase } from '../db/client'
-import { boards, boardWidgets, nodeUsers, rights, widgets } from '../db/schema'
+import { boards, boardWidgets, nodeUsers, rights, tasks, widgets } from '../db/schema'
 import { emitEvents } from '../events/outbox'
 
 /*
@@ -133,6 +134,29 @@ describe('widget frames', () => {
     expect(hidden).toEqual([])
     const seen = await widgetFramesOf(s, () => edit('OPS-1', { title: 'Server down again' }))
     expect(pushed(seen)).toEqual(new Set([id.points, id.all]))
+  })
+})
+
+describe('another node', () => {
+  it('never reaches a stream of this node, whatever changes there', async () => {
+    const s = await stream(`boards=${boardId}`)
+    const [theirs] = await w.h.database.db
+      .select({ id: tasks.id, version: tasks.version })
+      .from(tasks)
+      .where(eq(tasks.nodeId, w.otherNodeId))
+      .limit(1)
+    const frames = await widgetFramesOf(
+      s,
+      async () => {
+        const res = await w.h.call('PATCH', `/tasks/${w.otherNodeId}/${theirs!.id}`, {
+          token: w.adminToken,
+          body: { version: theirs!.version, title: 'Elsewhere' },
+        })
+        expect(res.status, JSON.stringify(res.body)).toBe(200)
+      },
+      false,
+    )
+    expect(frames).toEqual([])
   })
 })
 
