@@ -23,21 +23,37 @@ test.afterAll(() => {
   proxy?.close()
 })
 
-/** Forwards to `target`, or, frozen, holds every request without an answer. */
+interface Call {
+  path: string
+  start: number
+  end: number
+}
+
+/**
+ * Forwards to `target`, each call after `delayMs` and logged with when it started and ended; or,
+ * frozen, holds every request without an answer.
+ */
 async function freezableProxy(target: string) {
-  const state = { frozen: false, held: 0 }
+  const state = { frozen: false, held: 0, delayMs: 0, calls: [] as Call[] }
   const port = await freePort()
   proxy = createServer((req, res) => {
     if (state.frozen) {
       state.held++
       return // accepted, never answered
     }
-    const up = request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers)
-      answer.pipe(res)
+    const call: Call = { path: req.url ?? '', start: Date.now(), end: 0 }
+    state.calls.push(call)
+    res.once('finish', () => {
+      call.end = Date.now()
     })
-    up.on('error', () => res.destroy())
-    req.pipe(up)
+    setTimeout(() => {
+      const up = request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      })
+      up.on('error', () => res.destroy())
+      req.pipe(up)
+    }, state.delayMs)
   })
   await new Promise<void>((ok) => proxy!.listen(port, '127.0.0.1', ok))
   return { url: `http://127.0.0.1:${port}`, state }
@@ -58,6 +74,25 @@ test('a frozen upstream: the page shows its error page within 10 s', async () =>
   const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token
   const headers = { cookie: `_token=${token}`, 'accept-language': 'en' }
   expect((await fetch(`${origin}/lk`, { headers, redirect: 'manual' })).status).toBe(200)
+
+  // Independent calls run side by side: the home board and the task are asked for with the access
+  // check's rights, not after them (each call takes 300 ms more here).
+  p.state.delayMs = 300
+  for (const [page, first] of [
+    ['/lk', /\/api\/boards\/[^/]+\/home/],
+    ['/lk/t/TASK/TASK-1', /\/api\/tasks\/[^/]+\/TASK-1\/key/],
+  ] as const) {
+    p.state.calls = []
+    const res = await fetch(`${origin}${page}`, { headers, redirect: 'manual' })
+    await res.text()
+    expect(res.status, page).toBe(200)
+    const rights = p.state.calls.find((c) => c.path.startsWith('/api/rights/all-users/'))
+    const call = p.state.calls.find((c) => first.test(c.path))
+    const log = JSON.stringify(p.state.calls.map((c) => [c.path, c.start % 100_000, c.end % 100_000]))
+    expect(rights && call, log).toBeTruthy()
+    expect(call!.start, `${page}: starts before the rights have come: ${log}`).toBeLessThan(rights!.end)
+  }
+  p.state.delayMs = 0
 
   p.state.frozen = true
   const started = Date.now()
