@@ -45,6 +45,8 @@ export default defineConfig({
       ADMIN_PASSWORD: ADMIN.password,
       USER_PASSWORD: USER.password,
       LOG_LEVEL: 'warn',
+      // The webhook tests' receiver listens on loopback (PRODUCT.md §7: refused unless allowed).
+      WEBHOOKS_ALLOW_PRIVATE: '1',
     },
   },
 })

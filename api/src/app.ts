@@ -17,6 +17,7 @@ import { SecretBox } from './lib/secret-box'
 import { TokenSigner } from './lib/tokens'
 import { LiveHub } from './live/hub'
 import { consumeForNotifications } from './notifications/make'
+import { type PluginRuntime, startPlugins } from './plugins/runtime'
 import { attachmentsRoutes } from './routes/attachments'
 import { boardsRoutes } from './routes/boards'
 import { boardDataRoutes } from './routes/boards/data'
@@ -49,6 +50,8 @@ declare module 'fastify' {
     storage: FileStorage
     /** Seals plugin secrets at rest (key derived from SECRET). */
     secretBox: SecretBox
+    /** The plugins' consumers and workers (webhook deliveries). */
+    plugins: PluginRuntime
     /** This process's ear on the database's change notices (the auth cache's invalidation). */
     changes: Listening
     /** What was committed, as events: subscribe, or consume durably (ADR 015). */
@@ -136,6 +139,9 @@ export async function buildApp(
   await events.start()
   // Notifications from the task events (issue 13): durable, one upstream process at a time.
   await consumeForNotifications(events, database.db)
+  // Webhooks (issue 14): events → queued deliveries (durable), sent by a worker beside the API.
+  const plugins = await startPlugins(database.db, app.secretBox, events, config, app.log)
+  app.decorate('plugins', plugins)
   app.decorate('changes', listening)
   app.decorate('events', events)
   const live = new LiveHub(database.db, events, app.log)
@@ -144,6 +150,7 @@ export async function buildApp(
   // Before the server waits for open requests to finish: a live stream never would.
   app.addHook('preClose', async () => live.stop())
   app.addHook('onClose', async () => {
+    await plugins.stop()
     await events.stop()
     await listening.stop()
   })

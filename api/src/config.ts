@@ -30,6 +30,14 @@ const envSchema = z.object({
   API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Outbox retention (ADR 015): events older than this that every durable consumer has passed go. */
   EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
+  /** Webhooks may call loopback and private-network addresses (tests, a closed network): '1'. */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  /** One delivery attempt's limit: a receiver that never answers costs this much, in the worker. */
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** The first retry's delay; each next doubles (up to an hour) until a day has passed. */
+  WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  /** How often the worker looks for retries that fell due. */
+  WEBHOOKS_POLL_MS: z.coerce.number().int().min(10).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

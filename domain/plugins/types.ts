@@ -21,6 +21,8 @@ export interface PluginDefinition {
   readonly settings: readonly FieldDefinition[]
   /** At most one configuration per node (the login page reads the one SSO configuration). */
   readonly single?: boolean
+  /** Keeps a delivery log per configuration (GET /plugin-configs/{nodeId}/{id}/deliveries). */
+  readonly log?: boolean
   /** Offers "send a test" (POST /plugin-configs/{nodeId}/{id}/test). */
   readonly test?: boolean
   /** Checks across settings, beyond each setting's own rule; paths under `settings`. */

@@ -12,6 +12,7 @@ export const webhooks: PluginDefinition = {
   description: 'plugins.webhooks.description',
   version: '1.0.0',
   test: true,
+  log: true,
   settings: [
     {
       name: 'url',

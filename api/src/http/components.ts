@@ -19,7 +19,13 @@ import {
 import { fieldSchema } from '../routes/fields/schemas'
 import { bindFormResult, formSchema } from '../routes/forms/schemas'
 import { adminNodeSchema, assetsSchema, bindUserResult, publicNodeSchema } from '../routes/nodes/schemas'
-import { historyEntrySchema, pluginConfigSchema, pluginSchema } from '../routes/plugins/schemas'
+import { notificationSchema, preferenceRow } from '../routes/notifications/schemas'
+import {
+  deliverySchema,
+  historyEntrySchema,
+  pluginConfigSchema,
+  pluginSchema,
+} from '../routes/plugins/schemas'
 import { processSchema } from '../routes/processes'
 import { effectiveRightsSchema, grantSchema } from '../routes/rights/schemas'
 import { deletedSchema, progressSchema, statusSchema } from '../routes/statuses/schemas'
@@ -62,6 +68,7 @@ export const schemaComponents: Record<string, z.ZodTypeAny> = {
   Plugin: pluginSchema,
   PluginConfig: pluginConfigSchema,
   PluginConfigChange: historyEntrySchema,
+  PluginDelivery: deliverySchema,
   Status: statusSchema,
   Progress: progressSchema,
   Process: processSchema,
@@ -82,6 +89,8 @@ export const schemaComponents: Record<string, z.ZodTypeAny> = {
   Board: boardSchema,
   BoardDocument: boardDocumentOut,
   BoardImportAnswer: importAnswerSchema,
+  NotificationItem: notificationSchema,
+  NotificationPreferenceRow: preferenceRow,
 }
 
 /** As fastify-type-provider-zod turns a route's zod schema into JSON (its converter's options). */

@@ -1,5 +1,6 @@
 import type { DetailEntry } from '@domain/errors/catalogue'
 import type { Db, Tx } from '../db/client'
+import type { PluginRuntime } from './runtime'
 
 /*
  * The server half of a plugin (its declaration is domain/plugins/<id>.ts): the checks only the
@@ -21,6 +22,8 @@ export interface CheckContext {
   db: Db | Tx
   nodeId: string
   userId: string
+  /** WEBHOOKS_ALLOW_PRIVATE: loopback and private targets allowed. */
+  allowPrivate: boolean
 }
 
 export interface ServerPlugin {
@@ -32,5 +35,5 @@ export interface ServerPlugin {
     where: (string | number)[],
   ): Promise<DetailEntry[]>
   /** "Send a test": the catalogue code of what happened; throws an AppError when it could not. */
-  test?(db: Db, config: OpenConfig): Promise<string>
+  test?(rt: PluginRuntime, config: OpenConfig): Promise<string>
 }

@@ -10,6 +10,7 @@ import type { Pagination } from '../http/envelope'
 import { badInput, conflict, detailAt, InvalidInput, notFound } from '../http/errors'
 import type { SecretBox } from '../lib/secret-box'
 import { serverPlugin } from '../plugins'
+import type { PluginRuntime } from '../plugins/runtime'
 import type { OpenConfig } from '../plugins/types'
 import {
   configHistory,
@@ -23,6 +24,7 @@ import {
   type PluginConfigRow,
   updateConfig,
 } from '../repositories/plugin-configs-repository'
+import { listDeliveries } from '../repositories/plugin-deliveries-repository'
 import { fullName } from '../repositories/users-repository'
 import { requireNodeRight } from './access'
 import { auditIn } from './statuses'
@@ -114,7 +116,7 @@ interface Checked {
  */
 async function checkConfig(
   tx: Tx,
-  box: SecretBox,
+  rt: Pick<PluginRuntime, 'box' | 'allowPrivate'>,
   c: Caller,
   nodeId: string,
   plugin: PluginDefinition,
@@ -155,17 +157,18 @@ async function checkConfig(
   const server = serverPlugin(plugin.id)
   if (!problems.length && server?.check)
     problems.push(
-      ...(await server.check({ db: tx, nodeId, userId: c.auth.user.id }, value.settings, [
-        'body',
-        'settings',
-      ])),
+      ...(await server.check(
+        { db: tx, nodeId, userId: c.auth.user.id, allowPrivate: rt.allowPrivate },
+        value.settings,
+        ['body', 'settings'],
+      )),
     )
   if (problems.length) throw new InvalidInput(problems)
 
   const settings: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(value.settings)) {
     if (secretList.includes(k)) {
-      if (typeof v === 'string' && k in secretValues) secrets[k] = box.seal(v, configId ?? '')
+      if (typeof v === 'string' && k in secretValues) secrets[k] = rt.box.seal(v, configId ?? '')
     } else settings[k] = v
   }
   if (value.name !== before?.name) changes.name = value.name
@@ -176,13 +179,13 @@ async function checkConfig(
 }
 
 export async function createConfig(
-  db: Db,
-  box: SecretBox,
+  rt: PluginRuntime,
   c: Caller,
   nodeId: string,
   pluginId: string,
   input: PluginInput,
 ) {
+  const { db } = rt
   await requireNodeRight(db, c.auth, nodeId, 'is_admin')
   const plugin = findPlugin(pluginId)
   if (!plugin) throw notFound('plugins.plugin_not_found', ['params', 'pluginId'])
@@ -190,7 +193,7 @@ export async function createConfig(
     if (plugin.single && (await countPluginConfigs(tx, nodeId, plugin.id)) > 0)
       throw conflict('plugins.one_per_node', ['params', 'pluginId'])
     const id = crypto.randomUUID()
-    const v = await checkConfig(tx, box, c, nodeId, plugin, input, undefined, id)
+    const v = await checkConfig(tx, rt, c, nodeId, plugin, input, undefined, id)
     const row = await insertConfig(tx, {
       id,
       nodeId,
@@ -216,20 +219,20 @@ function editCode(changes: Record<string, unknown>) {
 }
 
 export async function editConfig(
-  db: Db,
-  box: SecretBox,
+  rt: PluginRuntime,
   c: Caller,
   nodeId: string,
   id: string,
   input: PluginInput,
 ) {
+  const { db } = rt
   await requireNodeRight(db, c.auth, nodeId, 'is_admin')
   return db.transaction(async (tx) => {
     const row = await lockConfig(tx, nodeId, id)
     if (!row) throw configNotFound()
     const plugin = findPlugin(row.pluginId)
     if (!plugin) throw configNotFound()
-    const v = await checkConfig(tx, box, c, nodeId, plugin, input, row, id)
+    const v = await checkConfig(tx, rt, c, nodeId, plugin, input, row, id)
     const saved = await updateConfig(tx, nodeId, id, {
       name: v.name,
       enabled: v.enabled,
@@ -290,7 +293,8 @@ export function openConfig(box: SecretBox, row: PluginConfigRow): OpenConfig {
 }
 
 /** "Send a test": the plugin's own; refused for a plugin without one or a disabled configuration. */
-export async function testConfig(db: Db, box: SecretBox, c: Caller, nodeId: string, id: string) {
+export async function testConfig(rt: PluginRuntime, c: Caller, nodeId: string, id: string) {
+  const { db } = rt
   await requireNodeRight(db, c.auth, nodeId, 'is_admin')
   const row = await getConfig(db, nodeId, id)
   if (!row) throw configNotFound()
@@ -298,5 +302,26 @@ export async function testConfig(db: Db, box: SecretBox, c: Caller, nodeId: stri
   if (!test || !findPlugin(row.pluginId)?.test)
     throw badInput('plugins.no_test', ['params', 'pluginConfigId'])
   if (!row.enabled) throw badInput('plugins.config_disabled_test', ['params', 'pluginConfigId'])
-  return test(db, openConfig(box, row))
+  return test(rt, openConfig(rt.box, row))
+}
+
+const DELIVERIES_LIMIT = 50
+
+/** The configuration's delivery log, newest first: what was sent, how it went, what is next. */
+export async function deliveriesOf(db: Db, c: Caller, nodeId: string, id: string) {
+  await requireNodeRight(db, c.auth, nodeId, 'is_admin')
+  if (!(await getConfig(db, nodeId, id))) throw configNotFound()
+  const rows = await listDeliveries(db, nodeId, id, DELIVERIES_LIMIT)
+  return rows.map((d) => ({
+    id: d.id,
+    event_id: d.eventId,
+    event_type: d.eventType,
+    status: d.status as 'pending' | 'delivered' | 'failed',
+    attempts: d.attempts,
+    last_status: d.lastStatus,
+    last_answer: d.lastAnswer,
+    next_at: d.status === 'pending' ? d.nextAt.toISOString() : null,
+    created_at: d.createdAt.toISOString(),
+    updated_at: d.updatedAt.toISOString(),
+  }))
 }

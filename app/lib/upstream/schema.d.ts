@@ -6444,6 +6444,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/plugin-configs/{nodeId}/{pluginConfigId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The configuration's delivery log, newest 50: status, attempts, the last answer (is_admin) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    nodeId: string;
+                    pluginConfigId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["PluginDelivery"][];
+                            detail?: components["schemas"]["DetailEntry"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/plugin-configs/{nodeId}/{pluginId}": {
         parameters: {
             query?: never;
@@ -6753,7 +6840,7 @@ export interface paths {
         };
         /**
          * The data of every widget of a board in one call (board_view)
-         * @description Per-widget parameters ride in the query string as `w.{widgetId}.{param}`, read leniently by the widget type (a bad value is the default): a table’s `page` and `filter.{field}` (text contains in any case; number, check box, phone equal; a select by option value; a date-like field its whole day, month… or `filter.{field}.from` / `.to` inclusive), a calendar’s `month` (yyyy-MM) and `day` (yyyy-MM-dd, UTC). A task the caller may not view (task_view) is never counted or shown. A widget that cannot be computed (its stored query no longer checks, its type is unknown) answers `{ type, error: { type, msg } }` in its place. Every widget is computed in parallel. With `Accept: application/x-ndjson` the answer streams as one JSON line per widget, `{"id","type","data"}` or `{"id","type","error"}`, in the order they are ready. 404 boards.board_not_found for an unknown board or another node’s; 403 rights.forbidden without board_view on it.
+         * @description Per-widget parameters ride in the query string as `w.{widgetId}.{param}`, read leniently by the widget type (a bad value is the default): a table’s `page` and `filter.{field}` (text contains in any case; number, check box, phone equal; a select by option value; a date-like field its whole day, month… or `filter.{field}.from` / `.to` inclusive), a calendar’s `month` (yyyy-MM) and `day` (yyyy-MM-dd, UTC); a schedule’s `date` (yyyy-MM-dd, UTC, today by default). A task the caller may not view (task_view) is never counted or shown. A widget that cannot be computed (its stored query no longer checks, its type is unknown) answers `{ type, error: { type, msg } }` in its place. Every widget is computed in parallel. With `Accept: application/x-ndjson` the answer streams as one JSON line per widget, `{"id","type","data"}` or `{"id","type","error"}`, in the order they are ready. 404 boards.board_not_found for an unknown board or another node’s; 403 rights.forbidden without board_view on it.
          */
         get: {
             parameters: {
@@ -6837,7 +6924,7 @@ export interface paths {
         };
         /**
          * One widget’s data (is_admin, or the widget is on a board the caller may view)
-         * @description Per-widget parameters ride in the query string as `w.{widgetId}.{param}`, read leniently by the widget type (a bad value is the default): a table’s `page` and `filter.{field}` (text contains in any case; number, check box, phone equal; a select by option value; a date-like field its whole day, month… or `filter.{field}.from` / `.to` inclusive), a calendar’s `month` (yyyy-MM) and `day` (yyyy-MM-dd, UTC). A task the caller may not view (task_view) is never counted or shown. A widget that cannot be computed (its stored query no longer checks, its type is unknown) answers `{ type, error: { type, msg } }` in its place. 404 widgets.widget_not_found for an unknown widget or another node’s.
+         * @description Per-widget parameters ride in the query string as `w.{widgetId}.{param}`, read leniently by the widget type (a bad value is the default): a table’s `page` and `filter.{field}` (text contains in any case; number, check box, phone equal; a select by option value; a date-like field its whole day, month… or `filter.{field}.from` / `.to` inclusive), a calendar’s `month` (yyyy-MM) and `day` (yyyy-MM-dd, UTC); a schedule’s `date` (yyyy-MM-dd, UTC, today by default). A task the caller may not view (task_view) is never counted or shown. A widget that cannot be computed (its stored query no longer checks, its type is unknown) answers `{ type, error: { type, msg } }` in its place. 404 widgets.widget_not_found for an unknown widget or another node’s.
          */
         get: {
             parameters: {
@@ -8645,25 +8732,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                kind: "assigned" | "status" | "mention" | "comment";
-                                task: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    key: string;
-                                    title: string;
-                                };
-                                actor: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    full_name: string;
-                                } | null;
-                                created_at: string;
-                                read_at: string | null;
-                            }[];
+                            data: components["schemas"]["NotificationItem"][];
                             meta: components["schemas"]["ListMeta"];
                         };
                     };
@@ -8940,24 +9009,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
-                                process: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    key: string;
-                                    name: string;
-                                };
-                                channels: {
-                                    /** @enum {string} */
-                                    assigned: "app" | "email" | "off";
-                                    /** @enum {string} */
-                                    status: "app" | "email" | "off";
-                                    /** @enum {string} */
-                                    mention: "app" | "email" | "off";
-                                    /** @enum {string} */
-                                    comment: "app" | "email" | "off";
-                                };
-                            }[];
+                            data: components["schemas"]["NotificationPreferenceRow"][];
                             meta: components["schemas"]["ListMeta"];
                         };
                     };
@@ -9436,6 +9488,24 @@ export interface components {
             };
             created_at: string;
         };
+        PluginDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** @description The event delivered; null for a test (ping) */
+            event_id: number | null;
+            event_type: string;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempts: number;
+            /** @description The last attempt's HTTP status; null: no answer */
+            last_status: number | null;
+            /** @description The start of the last answer, or why there was none */
+            last_answer: string | null;
+            /** @description When a pending delivery is tried next */
+            next_at: string | null;
+            created_at: string;
+            updated_at: string;
+        };
         Status: {
             /** Format: uuid */
             id: string;
@@ -9676,6 +9746,43 @@ export interface components {
             type: "calendar";
             data: components["schemas"]["CalendarWidgetData"];
         } | {
+            /** @enum {string} */
+            type: "schedule";
+            data: {
+                date: string;
+                field: string | null;
+                axis: {
+                    name: string;
+                    title: string;
+                    type: string;
+                    settings: {
+                        [key: string]: unknown;
+                    };
+                } | null;
+                columns: {
+                    key: string;
+                    value?: unknown;
+                    title?: string;
+                    tasks: {
+                        /** Format: uuid */
+                        id: string;
+                        key: string;
+                        process_key: string;
+                        title: string;
+                        status: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            color: string;
+                        } | null;
+                        start: number;
+                        end: number | null;
+                    }[];
+                }[];
+                total: number;
+                untimed: number;
+            };
+        } | {
             type: string;
             error: components["schemas"]["WidgetError"];
         };
@@ -9760,6 +9867,43 @@ export interface components {
             created: boolean;
             /** Format: uuid */
             board_id?: string;
+        };
+        NotificationItem: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "assigned" | "status" | "mention" | "comment";
+            task: {
+                /** Format: uuid */
+                id: string;
+                key: string;
+                title: string;
+            };
+            actor: {
+                /** Format: uuid */
+                id: string;
+                full_name: string;
+            } | null;
+            created_at: string;
+            read_at: string | null;
+        };
+        NotificationPreferenceRow: {
+            process: {
+                /** Format: uuid */
+                id: string;
+                key: string;
+                name: string;
+            };
+            channels: {
+                /** @enum {string} */
+                assigned: "app" | "email" | "off";
+                /** @enum {string} */
+                status: "app" | "email" | "off";
+                /** @enum {string} */
+                mention: "app" | "email" | "off";
+                /** @enum {string} */
+                comment: "app" | "email" | "off";
+            };
         };
     };
     responses: never;

@@ -107,9 +107,16 @@ export async function editLoader({ request, params }: LoaderFunctionArgs) {
     path: { nodeId: node.id, pluginConfigId: config.id },
   })
   if (!history.ok) throw upstreamFailure(history)
+  const deliveries = findPlugin(config.plugin_id)?.log
+    ? await api.get('/api/plugin-configs/{nodeId}/{pluginConfigId}/deliveries', {
+        path: { nodeId: node.id, pluginConfigId: config.id },
+      })
+    : undefined
+  if (deliveries && !deliveries.ok) throw upstreamFailure(deliveries)
   return {
     config,
     history: history.data,
+    deliveries: deliveries?.data ?? null,
     query,
     confirming: new URL(request.url).searchParams.get('confirm') === CONFIRM_DELETE.confirm,
   }

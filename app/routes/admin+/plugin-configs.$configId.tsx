@@ -7,6 +7,7 @@ import { DialogSection } from '~/components/admin/dialog-section'
 import { ConfigForm } from '~/components/admin-plugins/config-form'
 import { secretsSetOf } from '~/components/admin-plugins/config-form-model'
 import { ConfigHistory } from '~/components/admin-plugins/config-history'
+import { DeliveryLog } from '~/components/admin-plugins/delivery-log'
 import { CONFIRM_DELETE, configPaths } from '~/components/admin-plugins/paths'
 import { usePluginsT } from '~/components/admin-plugins/use-plugins-t'
 import { CsrfInput } from '~/components/csrf-input'
@@ -19,7 +20,7 @@ export { editAction as action, editLoader as loader } from './__plugins.server'
 /** /admin/plugin-configs/{id}: Editing — the settings, on or off, a test, the history, deleting. */
 export default function EditPluginConfigDialog() {
   const { t } = usePluginsT()
-  const { config, history, query, confirming } = useLoaderData<typeof editLoader>()
+  const { config, history, deliveries, query, confirming } = useLoaderData<typeof editLoader>()
   const here = configPaths.item(config.id, query)
   const plugin = findPlugin(config.plugin_id)
   const secretsSet = useMemo(() => secretsSetOf(config.settings), [config.settings])
@@ -78,6 +79,11 @@ export default function EditPluginConfigDialog() {
               {t('plugins.test.send')}
             </Button>
           </Form>
+        </DialogSection>
+      ) : null}
+      {deliveries ? (
+        <DialogSection title={t('plugins.section.log')} hint={t('plugins.log.hint')}>
+          <DeliveryLog rows={deliveries} />
         </DialogSection>
       ) : null}
       <DialogSection title={t('plugins.section.history')}>

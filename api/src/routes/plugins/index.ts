@@ -6,6 +6,7 @@ import { nodeIdParams } from '../../http/params'
 import {
   configHistoryOf,
   createConfig,
+  deliveriesOf,
   editConfig,
   getNodeConfig,
   listNodeConfigs,
@@ -19,6 +20,7 @@ import {
   configBody,
   configListQuery,
   configParams,
+  deliverySchema,
   historyEntrySchema,
   pluginConfigSchema,
   pluginParams,
@@ -89,6 +91,20 @@ export const pluginConfigsRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await configHistoryOf(app.db, callerOf(req), req.params.nodeId, req.params.pluginConfigId)),
   )
 
+  app.get(
+    '/:nodeId/:pluginConfigId/deliveries',
+    {
+      schema: {
+        tags: ['plugins'],
+        summary: "The configuration's delivery log, newest 50: status, attempts, the last answer (is_admin)",
+        params: configParams,
+        response: { 200: envelope(z.array(deliverySchema)), ...errors },
+      },
+    },
+    async (req) =>
+      ok(await deliveriesOf(app.db, callerOf(req), req.params.nodeId, req.params.pluginConfigId)),
+  )
+
   app.post(
     '/:nodeId/:pluginId',
     {
@@ -107,14 +123,7 @@ export const pluginConfigsRoutes: FastifyPluginAsyncZod = async (app) => {
         .status(201)
         .send(
           ok(
-            await createConfig(
-              app.db,
-              app.secretBox,
-              callerOf(req),
-              req.params.nodeId,
-              req.params.pluginId,
-              req.body,
-            ),
+            await createConfig(app.plugins, callerOf(req), req.params.nodeId, req.params.pluginId, req.body),
             'plugins.config_created',
           ),
         ),
@@ -134,8 +143,7 @@ export const pluginConfigsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { config, code } = await editConfig(
-        app.db,
-        app.secretBox,
+        app.plugins,
         callerOf(req),
         req.params.nodeId,
         req.params.pluginConfigId,
@@ -173,13 +181,7 @@ export const pluginConfigsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const code = await testConfig(
-        app.db,
-        app.secretBox,
-        callerOf(req),
-        req.params.nodeId,
-        req.params.pluginConfigId,
-      )
+      const code = await testConfig(app.plugins, callerOf(req), req.params.nodeId, req.params.pluginConfigId)
       return ok({ id: req.params.pluginConfigId }, code)
     },
   )

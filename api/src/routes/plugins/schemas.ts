@@ -60,3 +60,16 @@ export const catalogueQuery = z.object({ node_id: idSchema.optional() })
 export const configListQuery = searchListQuery.extend({
   plugin_id: z.string().max(100, 'value_error.any_str.max_length').optional(),
 })
+
+export const deliverySchema = z.object({
+  id: z.string().uuid(),
+  event_id: z.number().int().nullable().describe('The event delivered; null for a test (ping)'),
+  event_type: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  last_status: z.number().int().nullable().describe("The last attempt's HTTP status; null: no answer"),
+  last_answer: z.string().nullable().describe('The start of the last answer, or why there was none'),
+  next_at: z.string().nullable().describe('When a pending delivery is tried next'),
+  created_at: z.string(),
+  updated_at: z.string(),
+})

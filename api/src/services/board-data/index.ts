@@ -15,6 +15,7 @@ import {
 import { mayViewBoard } from '../boards'
 import { scopeIn, taskCaller } from '../task-access'
 import { calendarData } from './calendar'
+import { scheduleData } from './schedule'
 import { tableData } from './table'
 import { type DataContext, type DataProvider, WidgetFailure } from './types'
 
@@ -29,6 +30,7 @@ import { type DataContext, type DataProvider, WidgetFailure } from './types'
 const providers: { [T in WidgetType]?: DataProvider<never, unknown> } = {
   table: tableData,
   calendar: calendarData,
+  schedule: scheduleData,
 }
 
 export type WidgetResult =

@@ -1,0 +1,49 @@
+import { TASK_EVENT_TYPES } from '@domain/events'
+import type { Config } from '../config'
+import type { Db } from '../db/client'
+import type { EventBus } from '../events/bus'
+import type { SecretBox } from '../lib/secret-box'
+import { queueWebhooks, WEBHOOKS_CONSUMER } from './webhooks/queue'
+import { DeliveryWorker } from './webhooks/worker'
+
+/*
+ * What the plugins run beside the API: the webhooks' durable consumer (events → queued
+ * deliveries) and their delivery worker. Started with the app, stopped before the database closes.
+ */
+
+export interface PluginRuntime {
+  db: Db
+  box: SecretBox
+  allowPrivate: boolean
+  deliveries: DeliveryWorker
+  stop(): Promise<void>
+}
+
+interface Log {
+  error(obj: object, msg: string): void
+}
+
+export async function startPlugins(
+  db: Db,
+  box: SecretBox,
+  events: EventBus,
+  config: Config,
+  log: Log,
+): Promise<PluginRuntime> {
+  const allowPrivate = config.WEBHOOKS_ALLOW_PRIVATE === '1'
+  const deliveries = new DeliveryWorker(db, box, log, {
+    allowPrivate,
+    timeoutMs: config.WEBHOOKS_TIMEOUT_MS,
+    retryBaseMs: config.WEBHOOKS_RETRY_BASE_MS,
+    pollMs: config.WEBHOOKS_POLL_MS,
+  })
+  await events.consume(
+    WEBHOOKS_CONSUMER,
+    async (event) => {
+      if (await queueWebhooks(db, event)) deliveries.wake()
+    },
+    { types: TASK_EVENT_TYPES },
+  )
+  deliveries.start()
+  return { db, box, allowPrivate, deliveries, stop: () => deliveries.stop() }
+}
