@@ -15,7 +15,8 @@ import type { InitOptions } from 'i18next'
  * `admin-ui`; `fields`: the field components of app/fields and the generic form; `admin-fields`: /admin/fields
  * and /admin/forms; `admin-workflow`: statuses, status groups, processes, teams;
  * `tasks`: the create page and the task card; `admin-boards`: /admin/boards and /admin/widgets;
- * `boards`: the board pages and their widgets). Every
+ * `boards`: the board pages and their widgets; `notifications`: the inbox, its preferences and
+ * watching a task). Every
  * namespace is loaded and searched, so `t` finds a key in whichever file holds it; a key lives in
  * one file only (app/i18n.test.ts checks that, and that every language has every key of every
  * namespace). Registering one: its name below, its files in app/lib/i18n-resources.server.ts.
@@ -37,6 +38,7 @@ export const NAMESPACES = [
   'tasks',
   'admin-boards',
   'boards',
+  'notifications',
   'admin-plugins',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]

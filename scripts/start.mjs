@@ -29,6 +29,12 @@ function newestMtime(path) {
 }
 
 function buildIfStale() {
+  // The map widget's static files (public/map/): quick, and skipped by the script when fresh.
+  const assets = spawnSync(process.execPath, [join(root, 'scripts/map-assets.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+  if (assets.status !== 0) process.exit(assets.status ?? 1)
   const built = join(root, 'build/index.js')
   const inputs = ['app', 'domain', 'public/locales', 'remix.config.js', 'package-lock.json'].map((p) =>
     join(root, p),

@@ -1,4 +1,4 @@
-import { getWidgetType } from '@domain/widgets/registry'
+import { getWidgetType, isWidgetType } from '@domain/widgets/registry'
 import { taskKey } from '@domain/workflow/process-key'
 import { eq } from 'drizzle-orm'
 import type { Tx } from './db/client'
@@ -21,8 +21,9 @@ import { checkSettings, settingsContext } from './services/widgets'
 /*
  * The demo workflow of a first start (PRODUCT.md §1, SEED_DEMO=1): node `start` gets statuses
  * To do / In progress / Done in one progress, custom fields, a form, process TASK bound to it, and
- * a few hundred tasks made over the last two months, so the lists, the card and the home board
- * (a default board "My work" with a table and a calendar) have something to show. Runs inside the
+ * a few hundred tasks made over the last two months, placed around Moscow, the recent ones with a
+ * work day near today and hours, so the lists, the card and the home board (a default board "My
+ * work" with a table, a calendar, a schedule and a map) have something to show. Runs inside the
  * first-start transaction only, so it happens once per database.
  */
 
@@ -47,7 +48,47 @@ const FIELDS = [
     },
   },
   { name: 'cf_estimate', type: 'number' as const, title: 'Estimate, hours', settings: {} },
+  // Where the work is (a map's position: {field}.lat and {field}.lon) and when (a schedule's day and hours).
+  { name: 'cf_place', type: 'address' as const, title: 'Place', settings: {} },
+  { name: 'cf_day', type: 'date' as const, title: 'Work day', settings: {} },
+  { name: 'cf_hours', type: 'timerange' as const, title: 'Hours', settings: {} },
 ]
+
+/** Moscow's centre (spec §9: the map's default centre is 55.8, 37.6). */
+const MOSCOW = { lat: 55.75, lon: 37.62 }
+/** Generated tasks this recent get a work day and hours: about ten a day around today. */
+const SCHEDULED = 70
+/** Their work days: today and this many days either side. */
+const SCHEDULE_DAYS = 3
+
+/** A place around Moscow for the i-th task: spread over roughly 60 × 40 km, the same on every start. */
+function placeOf(i: number) {
+  // A golden-angle spiral: evenly spread, denser in the centre, no randomness.
+  const r = Math.sqrt((i + 1) / (GENERATED + TASKS.length))
+  const a = i * 2.399963
+  const round = (n: number) => Math.round(n * 1e5) / 1e5
+  return {
+    city: 'Moscow',
+    lat: round(MOSCOW.lat + r * 0.2 * Math.sin(a)),
+    lon: round(MOSCOW.lon + r * 0.45 * Math.cos(a)),
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+const dayOf = (now: number, offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10)
+
+/** The i-th task's work day and hours (from 08:00 to 20:00, half an hour to three hours long). */
+function scheduleOf(i: number, now: number) {
+  const start = 8 * 60 + ((i * 7) % 24) * 30
+  const end = Math.min(start + 30 * (1 + ((i * 5) % 6)), 22 * 60)
+  return {
+    cf_day: dayOf(now, (i % (2 * SCHEDULE_DAYS + 1)) - SCHEDULE_DAYS),
+    cf_hours: [
+      `${pad(Math.floor(start / 60))}:${pad(start % 60)}`,
+      `${pad(Math.floor(end / 60))}:${pad(end % 60)}`,
+    ],
+  }
+}
 
 const TASKS: {
   title: string
@@ -133,6 +174,9 @@ export async function seedDemoWorkflow(tx: Tx, nodeId: string, people: { admin: 
         { name: 'assignee', grid: 6 },
         { name: 'cf_priority', grid: 3 },
         { name: 'cf_estimate', grid: 3 },
+        { name: 'cf_day', grid: 6 },
+        { name: 'cf_hours', grid: 6 },
+        { name: 'cf_place', grid: 12 },
       ],
     })
     .returning()
@@ -148,9 +192,16 @@ export async function seedDemoWorkflow(tx: Tx, nodeId: string, people: { admin: 
       taskCounter: TASKS.length + GENERATED,
     })
     .returning()
+  const now = Date.now()
   for (const [i, t] of TASKS.entries()) {
     const n = i + 1
-    const customFields = await validateCustomFields(tx, nodeId, t.values)
+    // The named tasks are today's, one after another from 09:00.
+    const customFields = await validateCustomFields(tx, nodeId, {
+      ...t.values,
+      cf_place: placeOf(GENERATED + i),
+      cf_day: dayOf(now, 0),
+      cf_hours: [`${pad(9 + 2 * i)}:00`, `${pad(10 + 2 * i)}:30`],
+    })
     const [row] = await tx
       .insert(tasks)
       .values({
@@ -174,7 +225,6 @@ export async function seedDemoWorkflow(tx: Tx, nodeId: string, people: { admin: 
     })
   }
   // Generated tasks, numbered after the named ones: two statements, not one per task.
-  const now = Date.now()
   const rows = []
   for (let i = 0; i < GENERATED; i++) {
     const g = generated(i, now)
@@ -182,6 +232,8 @@ export async function seedDemoWorkflow(tx: Tx, nodeId: string, people: { admin: 
     const customFields = await validateCustomFields(tx, nodeId, {
       cf_priority: g.priority,
       cf_estimate: g.estimate,
+      cf_place: placeOf(i),
+      ...(i < SCHEDULED ? scheduleOf(i, now) : {}),
     })
     rows.push({
       nodeId,
@@ -217,8 +269,9 @@ export async function seedDemoWorkflow(tx: Tx, nodeId: string, people: { admin: 
 
 /**
  * The node's default board, everyone's home until they choose another: a table of tasks (five a
- * page, filters by title and status) and, beside it, a calendar of when tasks were made. The
- * seeded user holds board_view on every board (seed.ts).
+ * page, filters by title and status) and, beside it, a calendar of when tasks were made; under
+ * them the day's schedule by assignee and a map of where the tasks are. The seeded user holds
+ * board_view on every board (seed.ts).
  */
 async function seedHomeBoard(tx: Tx, nodeId: string) {
   const ctx = settingsContext(await customDefinitions(tx, nodeId))
@@ -249,16 +302,52 @@ async function seedHomeBoard(tx: Tx, nodeId: string) {
       },
     ])
     .returning()
+  // The day's plan by assignee, and (once the map type is registered) where the work is.
+  const [schedule] = await tx
+    .insert(widgets)
+    .values({
+      nodeId,
+      type: 'schedule',
+      title: 'Schedule',
+      settings: settingsOf('schedule', {
+        navigation: { field: 'cf_day' },
+        axis_y: 'cf_hours',
+        axis_x: 'assignee',
+        view: { subtitle_field: 'assignee', fields: ['cf_priority', 'cf_hours', 'cf_place'] },
+      }),
+      query: '',
+    })
+    .returning()
+  const [map] = isWidgetType('map')
+    ? await tx
+        .insert(widgets)
+        .values({
+          nodeId,
+          type: 'map',
+          title: 'Map',
+          settings: settingsOf('map', {
+            navigation: { field: 'cf_place' },
+            view: { subtitle_field: 'assignee', fields: ['cf_priority', 'cf_day', 'cf_hours'] },
+          }),
+          query: '',
+        })
+        .returning()
+    : []
   const layout = [
     { i: table!.id, x: 0, y: 0, w: 28, h: 14 },
     { i: calendar!.id, x: 28, y: 0, w: 20, h: 14 },
+    { i: schedule!.id, x: 0, y: 14, w: map ? 28 : 48, h: 18 },
+    ...(map ? [{ i: map.id, x: 28, y: 14, w: 20, h: 18 }] : []),
   ]
   const [board] = await tx
     .insert(boards)
     .values({ nodeId, name: 'My work', layout, isDefault: true })
     .returning()
-  await tx.insert(boardWidgets).values([
-    { nodeId, boardId: board!.id, widgetId: table!.id },
-    { nodeId, boardId: board!.id, widgetId: calendar!.id },
-  ])
+  await tx.insert(boardWidgets).values(
+    [table!, calendar!, schedule!, ...(map ? [map] : [])].map((w) => ({
+      nodeId,
+      boardId: board!.id,
+      widgetId: w.id,
+    })),
+  )
 }

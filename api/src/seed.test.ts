@@ -1,3 +1,4 @@
+import { isWidgetType } from '@domain/widgets/registry'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, type Harness, startApi, USER } from '../test/harness'
 import { nodeIdOf } from '../test/tenant-factories'
@@ -47,20 +48,33 @@ describe('the demo workflow (SEED_DEMO=1)', () => {
     expect(next.body.data.key).toBe('TASK-245')
   })
 
-  it('gives node start a default home board with a table and a calendar side by side', async () => {
+  it('gives node start a default home board: a table and a calendar, the schedule and the map under them', async () => {
     const home = await h.call('GET', `/boards/${start}/home`, { token: await h.login(USER) })
     expect(home.status).toBe(200)
     const board = home.body.data
     expect(board).toMatchObject({ name: 'My work', is_default: true })
-    expect(board.widgets.map((w: { type: string }) => w.type)).toEqual(['table', 'calendar'])
+    const mapped = isWidgetType('map')
+    expect(board.widgets.map((w: { type: string }) => w.type)).toEqual([
+      'table',
+      'calendar',
+      'schedule',
+      ...(mapped ? ['map'] : []),
+    ])
     expect(board.widgets[0].settings).toEqual({
       view: { headers: ['key', 'title', 'status', 'assignee'], filters: ['title', 'status'] },
       pagination: { per_page: 5 },
     })
     expect(board.widgets[1].settings).toEqual({ navigation: { field: 'created_at' } })
+    expect(board.widgets[2].settings).toMatchObject({
+      navigation: { field: 'cf_day' },
+      axis_y: 'cf_hours',
+      axis_x: 'assignee',
+    })
     expect(board.layout.map((i: { x: number; y: number }) => [i.x, i.y])).toEqual([
       [0, 0],
       [28, 0],
+      [0, 14],
+      ...(mapped ? [[28, 14]] : []),
     ])
     // The tasks were made over the last two months, never in the future.
     const newest = await h.call('POST', `/tasks/rql/${start}`, {
@@ -71,12 +85,35 @@ describe('the demo workflow (SEED_DEMO=1)', () => {
     expect(Date.now() - oldest).toBeGreaterThan(50 * 86_400_000)
     expect(Date.now() - oldest).toBeLessThan(62 * 86_400_000)
     // The user sees pages of five tasks and a month with dots on the board.
-    const [table, calendar] = board.widgets.map((w: { id: string }) => w.id)
+    const [table, calendar, schedule] = board.widgets.map((w: { id: string }) => w.id)
     const data = await h.call('GET', `/boards/${start}/${board.id}/data`, { token: await h.login(USER) })
     expect(data.status).toBe(200)
     expect(data.body.data[table].data.rows).toHaveLength(5)
     expect(data.body.data[table].data.meta.total).toBeGreaterThanOrEqual(244)
     expect(Object.keys(data.body.data[calendar].data.days).length).toBeGreaterThan(0)
+    // Today's schedule has tasks with times, in a column per assignee (the user, the admin, none).
+    const today = data.body.data[schedule].data
+    expect(today.date).toBe(new Date().toISOString().slice(0, 10))
+    expect(today.total).toBeGreaterThan(5)
+    expect(today.columns.length).toBe(3)
+    // So do the days around it.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+    const next = await h.call('GET', `/boards/${start}/${board.id}/data?w.${schedule}.date=${tomorrow}`, {
+      token: await h.login(USER),
+    })
+    expect(next.body.data[schedule].data.total).toBeGreaterThan(5)
+    // Every task has a place around Moscow (the map's default centre).
+    const placed = await h.call('POST', `/tasks/rql/${start}`, {
+      token: admin,
+      body: { query: '', per_page: 50 },
+    })
+    // (All but the task the first test made.)
+    for (const t of placed.body.data.filter((t: { title: string }) => t.title !== 'One more')) {
+      expect(t.custom_fields.cf_place.lat).toBeGreaterThan(55.5)
+      expect(t.custom_fields.cf_place.lat).toBeLessThan(56)
+      expect(t.custom_fields.cf_place.lon).toBeGreaterThan(37.1)
+      expect(t.custom_fields.cf_place.lon).toBeLessThan(38.1)
+    }
   })
 
   it('seeds once: a second run leaves the database as it is', async () => {

@@ -11,6 +11,7 @@ describe('contentSecurityPolicy', () => {
     expect(d['style-src-elem']).toEqual(["'self'", "'nonce-abc'"])
     expect(d['style-src-attr']).toEqual(["'unsafe-inline'"])
     expect(d['frame-ancestors']).toEqual(["'none'"])
+    expect(d['worker-src']).toEqual(["'self'", 'blob:'])
   })
 
   it("adds the node's logo and font origins", () => {

@@ -26,6 +26,8 @@ export function contentSecurityPolicy(nonce: string, development = false, source
     'style-src-attr': ["'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...(sources.img ?? [])],
     'font-src': ["'self'", 'data:', ...(sources.font ?? [])],
+    // The map's workers (maplibre's and the cluster worker, public/map/), from our own origin.
+    'worker-src': ["'self'", 'blob:'],
     'connect-src': development ? ["'self'", 'ws:'] : ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

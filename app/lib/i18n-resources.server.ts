@@ -5,6 +5,7 @@ import { adminPluginsLocales } from '~/components/admin-plugins/locales'
 import { adminUiLocales } from '~/components/admin-ui/locales'
 import { adminUsersLocales } from '~/components/admin-users/locales'
 import { adminWorkflowLocales } from '~/components/admin-workflow/locales'
+import { notificationsLocales } from '~/components/notifications/locales'
 import { tasksLocales } from '~/components/task/locales'
 import { fieldsLocales } from '~/fields/locales'
 import type { Language, Namespace } from '~/i18n'
@@ -31,6 +32,7 @@ const FILES = {
   tasks: tasksLocales,
   'admin-boards': adminBoardsLocales,
   boards: boardsLocales,
+  notifications: notificationsLocales,
   'admin-plugins': adminPluginsLocales,
 } as const satisfies Record<Namespace, Record<Language, Record<string, string>>>
 

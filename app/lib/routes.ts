@@ -9,6 +9,9 @@ const seg = (value: string) => encodeURIComponent(value)
 export const routes = {
   home: () => '/lk',
   profile: () => '/lk/profile',
+  /** The inbox (issue 13): a tab (all, unread, mentions) and a page in its query. */
+  notifications: () => '/lk/notifications',
+  notificationSettings: () => '/lk/notifications/settings',
   board: (boardId: string) => `/lk/b/${seg(boardId)}`,
   taskAdd: () => '/lk/t/add',
   taskAddProcess: (processKey: string) => `/lk/t/add/${seg(processKey)}`,

@@ -25,6 +25,8 @@ export interface ShellData {
   /** The header's main menu: the node's own first level. */
   top: MenuEntry[]
   sidebar: Sidebar
+  /** The personal area's unread notifications (its layout's loader adds it); null: not known. */
+  unread?: number | null
 }
 
 /** The shell of a page, from the access check the layout's guard made. */

@@ -14,3 +14,11 @@ export interface Toast {
   params?: Record<string, string | number>
 }
 export type ToastInput = Omit<Toast, 'id'> & { id?: string }
+
+/** The window event that adds an alert to the page's stack from the browser (a live notification). */
+export const ALERT_EVENT = 'nodus:alert'
+
+/** Shows an alert on the open page, as if a response had carried it (browser only). */
+export function raiseAlert(toast: Toast) {
+  window.dispatchEvent(new CustomEvent<Toast>(ALERT_EVENT, { detail: toast }))
+}

@@ -105,7 +105,7 @@ export function noteUpstreamWrite(method: string, path: string, status: number) 
 export type { Schema }
 export type ListMeta = Schema<'ListMeta'>
 
-export type Method = 'get' | 'post' | 'patch' | 'delete'
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 /** The contract's paths that answer a method, e.g. `PathsWith<'get'>`. */
 export type PathsWith<M extends Method> = {
   [P in keyof paths]: paths[P] extends Record<M, object> ? P : never
@@ -350,6 +350,7 @@ export function upstream(request: Request) {
   return {
     get: send('get'),
     post: send('post'),
+    put: send('put'),
     patch: send('patch'),
     del: send('delete'),
     /** A GET of the contract read as it streams (e.g. `Accept: application/x-ndjson`). */

@@ -1,4 +1,6 @@
 import { CalendarWidget } from './calendar/calendar-widget'
+import { MapWidget } from './map/map-widget'
+import { ScheduleWidget } from './schedule/schedule-widget'
 import { TableWidget } from './table/table-widget'
 import type { WidgetComponent, WidgetComponents } from './types'
 
@@ -10,6 +12,8 @@ import type { WidgetComponent, WidgetComponents } from './types'
 export const widgetComponents: WidgetComponents = {
   table: TableWidget,
   calendar: CalendarWidget,
+  map: MapWidget,
+  schedule: ScheduleWidget,
 }
 
 /** The component of a type, or null for a type this build does not know (shown as such, not thrown). */

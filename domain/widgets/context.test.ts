@@ -11,6 +11,9 @@ const fields = [
   { name: 'updated_at', type: 'datetime', title: 'fields.system.updated_at' },
   { name: 'cf_due', type: 'date', title: 'Due' },
   { name: 'cf_note', type: 'text', title: '' },
+  { name: 'cf_span', type: 'daterange', title: 'Span' },
+  { name: 'cf_hours', type: 'timerange', title: 'Hours' },
+  { name: 'cf_place', type: 'address', title: 'Place' },
 ]
 
 describe('the settings context of a node', () => {
@@ -26,15 +29,26 @@ describe('the settings context of a node', () => {
       'updated_at',
       'cf_due',
       'cf_note',
+      'cf_span',
+      'cf_hours',
+      'cf_place',
     ])
-    expect(ctx.fields.at(-1)).toEqual({ title: 'cf_note', value: 'cf_note' })
+    expect(ctx.fields.find((o) => o.value === 'cf_note')).toEqual({ title: 'cf_note', value: 'cf_note' })
   })
 
   it('offers a calendar the date and date-time fields only', () =>
     expect(ctx.dateFields.map((o) => o.value)).toEqual(['created_at', 'updated_at', 'cf_due']))
 
+  it('offers a map the position (address) fields only', () =>
+    expect(ctx.positionFields).toEqual([{ title: 'Place', value: 'cf_place' }]))
+
+  it('offers a schedule its days (dates, date-times, date ranges) and its time ranges', () => {
+    expect(ctx.dayFields.map((o) => o.value)).toEqual(['created_at', 'updated_at', 'cf_due', 'cf_span'])
+    expect(ctx.timeRangeFields.map((o) => o.value)).toEqual(['cf_hours'])
+  })
+
   it("accepts each type's defaults in its settings form", () => {
-    for (const type of ['table', 'calendar']) {
+    for (const type of ['table', 'calendar', 'schedule', 'map']) {
       const defs = getWidgetType(type).settingsFields(ctx)
       const defaults = Object.fromEntries(defs.map((d) => [d.name, d.settings.default]))
       const schema = buildFormSchema(defs)

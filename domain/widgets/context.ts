@@ -16,15 +16,24 @@ export interface ContextField {
 /** Types a calendar can place tasks by: a whole day, or a moment whose day is taken (in UTC). */
 export const DATE_FIELD_TYPES: readonly string[] = ['date', 'datetime']
 
+/** Types whose value carries a map position ({field}.lat and {field}.lon, spec §3). */
+export const POSITION_FIELD_TYPES: readonly string[] = ['address']
+
 /** The task key (PRODUCT.md §4): not a field, but a table's first column (TABLE_DEFAULT_HEADERS). */
 export const KEY_OPTION = { title: 'fields.system.key', value: 'key' } as const
 
+/** Types that give a task its day on a schedule: a day, a moment's day, or each day of a range. */
+export const DAY_FIELD_TYPES: readonly string[] = [...DATE_FIELD_TYPES, 'daterange']
+
 export function settingsContextOf(fields: readonly ContextField[]): SettingsContext {
   const options = fields.map((f) => ({ title: f.title || f.name, value: f.name }))
+  const ofTypes = (types: readonly string[]) =>
+    fields.filter((f) => types.includes(f.type)).map((f) => ({ title: f.title || f.name, value: f.name }))
   return {
     fields: [KEY_OPTION, ...options.filter((o) => o.value !== KEY_OPTION.value)],
-    dateFields: fields
-      .filter((f) => DATE_FIELD_TYPES.includes(f.type))
-      .map((f) => ({ title: f.title || f.name, value: f.name })),
+    dateFields: ofTypes(DATE_FIELD_TYPES),
+    dayFields: ofTypes(DAY_FIELD_TYPES),
+    timeRangeFields: ofTypes(['timerange']),
+    positionFields: ofTypes(POSITION_FIELD_TYPES),
   }
 }

@@ -6,11 +6,14 @@ import { getWidgetType, isWidgetType, listWidgetTypes } from './registry'
 const ctx = {
   fields: [{ title: 'Title', value: 'title' }],
   dateFields: [{ title: 'Created', value: 'created_at' }],
+  dayFields: [{ title: 'Created', value: 'created_at' }],
+  timeRangeFields: [{ title: 'Hours', value: 'cf_hours' }],
+  positionFields: [{ title: 'Place', value: 'cf_place' }],
 }
 
 describe('the widget registry', () => {
-  it('knows table and calendar, and nothing else by accident', () => {
-    expect(listWidgetTypes().map((k) => k.type)).toEqual(['table', 'calendar'])
+  it('knows table, calendar, schedule and map, and nothing else by accident', () => {
+    expect(listWidgetTypes().map((k) => k.type)).toEqual(['table', 'calendar', 'schedule', 'map'])
     expect(isWidgetType('table')).toBe(true)
     expect(isWidgetType('toString')).toBe(false)
     expect(() => getWidgetType('pie')).toThrow()

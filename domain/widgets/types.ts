@@ -13,6 +13,12 @@ export interface SettingsContext {
   fields: readonly FieldOption[]
   /** The date-like fields only (date, datetime, created_at, updated_at…), for a calendar. */
   dateFields: readonly FieldOption[]
+  /** The fields that hold a position ({field}.lat and {field}.lon: addresses), for a map. */
+  positionFields: readonly FieldOption[]
+  /** Fields that give a task its day on a schedule: dates, date-times and date ranges. */
+  dayFields: readonly FieldOption[]
+  /** Time-range fields (start and end of a day), for a schedule's vertical axis. */
+  timeRangeFields: readonly FieldOption[]
 }
 
 export interface GridSize {

@@ -155,6 +155,45 @@ test('the task card tells its viewer that someone else changed the task', async 
   }
 })
 
+test('a notification for the user reaches their open page as the DOM event nodus:notification', async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext()
+  await signedIn(context)
+  const page = await context.newPage()
+  const opened = page.waitForResponse((r) => r.url().includes('/events'))
+  await page.goto('/lk/profile')
+  await opened
+  await page.evaluate(() => {
+    const w = window as unknown as { told: unknown[] }
+    w.told = []
+    window.addEventListener('nodus:notification', (e) => w.told.push((e as CustomEvent).detail))
+  })
+  const me = await call(request, 'get', '/users/me', undefined, tokens.user)
+  const admin = await call(request, 'get', '/users/me')
+  // Given to the administrator, then back to the user: "assigned to you", by the administrator.
+  for (const assignee of [admin.id, me.id]) {
+    const current = await call(request, 'get', `/tasks/${node}/${task.id}`)
+    await call(request, 'patch', `/tasks/${node}/${task.id}`, {
+      version: current.version,
+      assignee_id: assignee,
+    })
+  }
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => (window as unknown as { told: { kind: string; task: { key: string } }[] }).told),
+      {
+        timeout: 5_000,
+      },
+    )
+    .toEqual([
+      expect.objectContaining({ kind: 'assigned', task: expect.objectContaining({ key: task.key }) }),
+    ])
+  await context.close()
+})
+
 test('GET /events through the web app: the first frame arrives at once, not buffered', async () => {
   const started = Date.now()
   const ctrl = new AbortController()

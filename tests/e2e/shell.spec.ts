@@ -179,11 +179,13 @@ test.describe('side menu with JavaScript', () => {
     await expect(page).toHaveURL(`${ORIGIN}/auth/login`)
   })
 
-  test('notifications: an entry in the footer of the personal menu', async ({ page }) => {
+  test('notifications: an entry in the footer of the personal menu, leading to the inbox', async ({
+    page,
+  }) => {
     await signInHome(page, USER)
-    const entry = page.getByTestId('notifications')
-    await entry.locator('summary').click()
-    await expect(entry.getByRole('status')).toHaveText('Новых уведомлений нет')
+    await page.getByTestId('notifications').click()
+    await expect(page).toHaveURL(`${ORIGIN}/lk/notifications`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Уведомления')
   })
 })
 

@@ -5,6 +5,7 @@ import { zodToJsonSchema } from 'zod-to-json-schema'
 import {
   boardDataSchema,
   calendarWidgetData,
+  mapWidgetData,
   tableWidgetData,
   widgetErrorSchema,
   widgetResultSchema,
@@ -19,6 +20,7 @@ import {
 import { fieldSchema } from '../routes/fields/schemas'
 import { bindFormResult, formSchema } from '../routes/forms/schemas'
 import { adminNodeSchema, assetsSchema, bindUserResult, publicNodeSchema } from '../routes/nodes/schemas'
+import { notificationSchema, preferenceRow } from '../routes/notifications/schemas'
 import {
   deliverySchema,
   historyEntrySchema,
@@ -80,6 +82,7 @@ export const schemaComponents: Record<string, z.ZodTypeAny> = {
   TaskBulkAnswer: bulkAnswer,
   TableWidgetData: tableWidgetData,
   CalendarWidgetData: calendarWidgetData,
+  MapWidgetData: mapWidgetData,
   WidgetError: widgetErrorSchema,
   WidgetData: widgetResultSchema,
   BoardData: boardDataSchema,
@@ -88,6 +91,8 @@ export const schemaComponents: Record<string, z.ZodTypeAny> = {
   Board: boardSchema,
   BoardDocument: boardDocumentOut,
   BoardImportAnswer: importAnswerSchema,
+  NotificationItem: notificationSchema,
+  NotificationPreferenceRow: preferenceRow,
 }
 
 /** As fastify-type-provider-zod turns a route's zod schema into JSON (its converter's options). */

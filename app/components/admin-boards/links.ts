@@ -1,6 +1,7 @@
 import type { LinksFunction } from '@remix-run/node'
 import gridStyles from 'react-grid-layout/css/styles.css'
 import { fieldLinks } from '~/fields/links'
+import mapStyles from '~/widgets/map/map.css'
 import widgetStyles from '~/widgets/widgets.css'
 import adminStyles from '../admin/admin.css'
 import adminUiStyles from '../admin-ui/admin-ui.css'
@@ -18,5 +19,6 @@ export const boardsAdminLinks: LinksFunction = () => [
   { rel: 'stylesheet', href: gridStyles },
   // The widgets' own look (the preview shows each through its component).
   { rel: 'stylesheet', href: widgetStyles },
+  { rel: 'stylesheet', href: mapStyles },
   { rel: 'stylesheet', href: styles },
 ]

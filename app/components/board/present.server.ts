@@ -1,4 +1,5 @@
 import { displayText, formatValue } from '@domain/fields/value'
+import type { ScheduleData } from '@domain/widgets/kinds/schedule'
 import type { TableData } from '@domain/widgets/kinds/table'
 import type { TFunction } from 'i18next'
 import type { WidgetResult } from '~/widgets/types'
@@ -41,8 +42,28 @@ export function displayValue(
   }
 }
 
+/** A schedule's columns titled by their grouping value as text, in that order (none last). */
+function presentSchedule(data: ScheduleData, t: TFunction, locale: string): ScheduleData {
+  const axis = data.axis
+  const columns = data.columns.map((c) => ({
+    ...c,
+    title: axis && c.key !== '' ? displayValue(axis, c.value, t, locale) : '',
+  }))
+  columns.sort((a, b) =>
+    a.title === ''
+      ? 1
+      : b.title === ''
+        ? -1
+        : a.title.localeCompare(b.title, locale, { sensitivity: 'base' }),
+  )
+  return { ...data, columns }
+}
+
 export function presentWidget(result: WidgetResult, t: TFunction, locale: string): WidgetResult {
-  if (result.error || result.type !== 'table' || !result.data) return result
+  if (result.error || !result.data) return result
+  if (result.type === 'schedule')
+    return { type: result.type, data: presentSchedule(result.data as ScheduleData, t, locale) }
+  if (result.type !== 'table') return result
   const data = result.data as TableData
   return {
     type: result.type,

@@ -7,6 +7,7 @@ import type { ShellData } from '~/lib/shell.server'
 import { isSidebar } from '~/lib/theme'
 import { AppHeader } from './app-header'
 import { SideMenu } from './side-menu'
+import { useUnread } from './use-unread'
 
 /**
  * A route that shows a board says so in its handle; its loader returns `board` (null: no such
@@ -34,6 +35,7 @@ const NOTIFICATIONS_ONLY = {}
 
 export function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const { t } = useTranslation()
+  const unread = useUnread(shell.kind === 'lk' ? (shell.unread ?? null) : null)
   // Every signed-in page hears its notifications (the board and the card widen the stream).
   useLive(NOTIFICATIONS_ONLY)
   const pending = useFetcher({ key: 'sidebar' }).formData?.get('sidebar')
@@ -49,7 +51,7 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
       </a>
       {show.top ? <AppHeader shell={shell} sidebar={sidebar} /> : null}
       <div className="shell-body">
-        {show.left ? <SideMenu shell={shell} sidebar={sidebar} /> : null}
+        {show.left ? <SideMenu shell={shell} sidebar={sidebar} unread={unread} /> : null}
         <main className="shell-main" id="main">
           {children}
         </main>

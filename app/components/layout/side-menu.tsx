@@ -98,19 +98,32 @@ function MenuList({ entries, depth, pathname }: { entries: MenuEntry[]; depth: n
   )
 }
 
-/** Spec §2: the non-admin menu's notifications entry. Notifications arrive with their issue. */
-function Notifications() {
+/**
+ * Spec §2: the non-admin menu's notifications entry — a link to the inbox with the unread count
+ * (the layout's loader reads it; a live notification adds one, app/components/layout/use-unread.ts).
+ */
+function Notifications({ unread }: { unread: number | null }) {
   const { t } = useTranslation()
+  const label = t('shell.notifications')
+  const count = unread ?? 0
+  const full = count > 0 ? `${label}: ${t('notifications.unread_count', { count })}` : label
   return (
-    <details className="menu-popover" data-testid="notifications" ref={usePopoverDetails()}>
-      <summary className="menu-link" title={t('shell.notifications')}>
-        <BellIcon className="menu-icon" width={16} height={16} />
-        <span className="menu-label">{t('shell.notifications')}</span>
-      </summary>
-      <div className="popover-panel" role="status">
-        {t('shell.notifications.empty')}
-      </div>
-    </details>
+    <NavLink
+      to={routes.notifications()}
+      className="menu-link"
+      title={full}
+      aria-label={full}
+      data-testid="notifications"
+      prefetch="intent"
+    >
+      <BellIcon className="menu-icon" width={16} height={16} />
+      <span className="menu-label">{label}</span>
+      {count > 0 ? (
+        <span className="menu-badge" data-testid="notifications-count" aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      ) : null}
+    </NavLink>
   )
 }
 
@@ -180,7 +193,16 @@ function SidebarToggle({ sidebar }: { sidebar: Sidebar }) {
 }
 
 /** The side menu of spec §2: up to three levels, groups, headings, a footer and the profile block. */
-export function SideMenu({ shell, sidebar }: { shell: ShellData; sidebar: Sidebar }) {
+export function SideMenu({
+  shell,
+  sidebar,
+  unread = null,
+}: {
+  shell: ShellData
+  sidebar: Sidebar
+  /** The footer's unread notifications (the personal area only). */
+  unread?: number | null
+}) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   return (
@@ -198,7 +220,7 @@ export function SideMenu({ shell, sidebar }: { shell: ShellData; sidebar: Sideba
           <ul className="menu" data-testid="menu-footer">
             {shell.kind === 'lk' ? (
               <li>
-                <Notifications />
+                <Notifications unread={unread} />
               </li>
             ) : null}
             {shell.footer.map((entry) => (

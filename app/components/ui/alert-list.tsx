@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ALERT_TIME_MS, type Toast } from '~/lib/toast'
+import { ALERT_EVENT, ALERT_TIME_MS, type Toast } from '~/lib/toast'
 import { Alert } from './alert'
 import { useHydrated } from './use-hydrated'
 
@@ -48,6 +48,18 @@ export function AlertList({ toasts }: { toasts: Toast[] }) {
       return added.length ? [...added, ...prev] : prev
     })
   }, [toasts])
+
+  // Alerts raised in the browser (raiseAlert: a live notification) join the same stack.
+  useEffect(() => {
+    const raised = (event: Event) => {
+      const toast = (event as CustomEvent<Toast>).detail
+      if (!toast?.id || seen.has(toast.id)) return
+      markSeen([toast])
+      setShown((prev) => [toast, ...prev])
+    }
+    window.addEventListener(ALERT_EVENT, raised)
+    return () => window.removeEventListener(ALERT_EVENT, raised)
+  }, [])
 
   const dismiss = useCallback((id: string) => setShown((prev) => prev.filter((toast) => toast.id !== id)), [])
 

@@ -6840,7 +6840,7 @@ export interface paths {
         };
         /**
          * The data of every widget of a board in one call (board_view)
-         * @description Per-widget parameters ride in the query string as `w.{widgetId}.{param}`, read leniently by the widget type (a bad value is the default): a table’s `page` and `filter.{field}` (text contains in any case; number, check box, phone equal; a select by option value; a date-like field its whole day, month… or `filter.{field}.from` / `.to` inclusive), a calendar’s `month` (yyyy-MM) and `day` (yyyy-MM-dd, UTC). A task the caller may not view (task_view) is never counted or shown. A widget that cannot be computed (its stored query no longer checks, its type is unknown) answers `{ type, error: { type, msg } }` in its place. Every widget is computed in parallel. With `Accept: application/x-ndjson` the answer streams as one JSON line per widget, `{"id","type","data"}` or `{"id","type","error"}`, in the order they are ready. 404 boards.board_not_found for an unknown board or another node’s; 403 rights.forbidden without board_view on it.
+         * @description Per-widget parameters ride in the query string as `w.{widgetId}.{param}`, read leniently by the widget type (a bad value is the default): a table’s `page` and `filter.{field}` (text contains in any case; number, check box, phone equal; a select by option value; a date-like field its whole day, month… or `filter.{field}.from` / `.to` inclusive), a calendar’s `month` (yyyy-MM) and `day` (yyyy-MM-dd, UTC); a schedule’s `date` (yyyy-MM-dd, UTC, today by default); a map’s `bbox` (west,south,east,north in degrees), `zoom` (0–21) and `page` (of its list of the viewport’s tasks): points up to 5,000 tasks, else grid clusters of the viewport with their status mix. A task the caller may not view (task_view) is never counted or shown. A widget that cannot be computed (its stored query no longer checks, its type is unknown) answers `{ type, error: { type, msg } }` in its place. Every widget is computed in parallel. With `Accept: application/x-ndjson` the answer streams as one JSON line per widget, `{"id","type","data"}` or `{"id","type","error"}`, in the order they are ready. 404 boards.board_not_found for an unknown board or another node’s; 403 rights.forbidden without board_view on it.
          */
         get: {
             parameters: {
@@ -6924,7 +6924,7 @@ export interface paths {
         };
         /**
          * One widget’s data (is_admin, or the widget is on a board the caller may view)
-         * @description Per-widget parameters ride in the query string as `w.{widgetId}.{param}`, read leniently by the widget type (a bad value is the default): a table’s `page` and `filter.{field}` (text contains in any case; number, check box, phone equal; a select by option value; a date-like field its whole day, month… or `filter.{field}.from` / `.to` inclusive), a calendar’s `month` (yyyy-MM) and `day` (yyyy-MM-dd, UTC). A task the caller may not view (task_view) is never counted or shown. A widget that cannot be computed (its stored query no longer checks, its type is unknown) answers `{ type, error: { type, msg } }` in its place. 404 widgets.widget_not_found for an unknown widget or another node’s.
+         * @description Per-widget parameters ride in the query string as `w.{widgetId}.{param}`, read leniently by the widget type (a bad value is the default): a table’s `page` and `filter.{field}` (text contains in any case; number, check box, phone equal; a select by option value; a date-like field its whole day, month… or `filter.{field}.from` / `.to` inclusive), a calendar’s `month` (yyyy-MM) and `day` (yyyy-MM-dd, UTC); a schedule’s `date` (yyyy-MM-dd, UTC, today by default); a map’s `bbox` (west,south,east,north in degrees), `zoom` (0–21) and `page` (of its list of the viewport’s tasks): points up to 5,000 tasks, else grid clusters of the viewport with their status mix. A task the caller may not view (task_view) is never counted or shown. A widget that cannot be computed (its stored query no longer checks, its type is unknown) answers `{ type, error: { type, msg } }` in its place. 404 widgets.widget_not_found for an unknown widget or another node’s.
          */
         get: {
             parameters: {
@@ -8732,25 +8732,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                kind: "assigned" | "status" | "mention" | "comment";
-                                task: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    key: string;
-                                    title: string;
-                                };
-                                actor: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    full_name: string;
-                                } | null;
-                                created_at: string;
-                                read_at: string | null;
-                            }[];
+                            data: components["schemas"]["NotificationItem"][];
                             meta: components["schemas"]["ListMeta"];
                         };
                     };
@@ -9027,24 +9009,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
-                                process: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    key: string;
-                                    name: string;
-                                };
-                                channels: {
-                                    /** @enum {string} */
-                                    assigned: "app" | "email" | "off";
-                                    /** @enum {string} */
-                                    status: "app" | "email" | "off";
-                                    /** @enum {string} */
-                                    mention: "app" | "email" | "off";
-                                    /** @enum {string} */
-                                    comment: "app" | "email" | "off";
-                                };
-                            }[];
+                            data: components["schemas"]["NotificationPreferenceRow"][];
                             meta: components["schemas"]["ListMeta"];
                         };
                     };
@@ -9768,6 +9733,63 @@ export interface components {
             }[];
             total: number;
         };
+        MapWidgetData: {
+            field: string | null;
+            view: {
+                center: {
+                    lat: number;
+                    lon: number;
+                };
+                zoom: number;
+                max_zoom: number;
+                bbox: number[];
+            };
+            style: {
+                url: string | null;
+                key: string | null;
+            };
+            sidebar_title: string | null;
+            statuses: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                color: string;
+            }[];
+            /** @enum {string} */
+            mode: "points" | "clusters";
+            complete: boolean;
+            points: {
+                id: string[];
+                key: string[];
+                lon: number[];
+                lat: number[];
+                status: number[];
+            };
+            clusters: {
+                lon: number;
+                lat: number;
+                count: number;
+                mix: number[];
+            }[];
+            list: {
+                tasks: {
+                    /** Format: uuid */
+                    id: string;
+                    key: string;
+                    process_key: string;
+                    title: string;
+                    status: {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        color: string;
+                    } | null;
+                }[];
+                total: number;
+                page: number;
+                per_page: number;
+            };
+        };
         WidgetError: {
             type: string;
             msg: string;
@@ -9780,6 +9802,47 @@ export interface components {
             /** @enum {string} */
             type: "calendar";
             data: components["schemas"]["CalendarWidgetData"];
+        } | {
+            /** @enum {string} */
+            type: "map";
+            data: components["schemas"]["MapWidgetData"];
+        } | {
+            /** @enum {string} */
+            type: "schedule";
+            data: {
+                date: string;
+                field: string | null;
+                axis: {
+                    name: string;
+                    title: string;
+                    type: string;
+                    settings: {
+                        [key: string]: unknown;
+                    };
+                } | null;
+                columns: {
+                    key: string;
+                    value?: unknown;
+                    title?: string;
+                    tasks: {
+                        /** Format: uuid */
+                        id: string;
+                        key: string;
+                        process_key: string;
+                        title: string;
+                        status: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            color: string;
+                        } | null;
+                        start: number;
+                        end: number | null;
+                    }[];
+                }[];
+                total: number;
+                untimed: number;
+            };
         } | {
             type: string;
             error: components["schemas"]["WidgetError"];
@@ -9865,6 +9928,43 @@ export interface components {
             created: boolean;
             /** Format: uuid */
             board_id?: string;
+        };
+        NotificationItem: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "assigned" | "status" | "mention" | "comment";
+            task: {
+                /** Format: uuid */
+                id: string;
+                key: string;
+                title: string;
+            };
+            actor: {
+                /** Format: uuid */
+                id: string;
+                full_name: string;
+            } | null;
+            created_at: string;
+            read_at: string | null;
+        };
+        NotificationPreferenceRow: {
+            process: {
+                /** Format: uuid */
+                id: string;
+                key: string;
+                name: string;
+            };
+            channels: {
+                /** @enum {string} */
+                assigned: "app" | "email" | "off";
+                /** @enum {string} */
+                status: "app" | "email" | "off";
+                /** @enum {string} */
+                mention: "app" | "email" | "off";
+                /** @enum {string} */
+                comment: "app" | "email" | "off";
+            };
         };
     };
     responses: never;

@@ -11,9 +11,11 @@ import {
   widgetNewSchema,
 } from '~/components/admin-boards/schemas'
 import type { PreviewData } from '~/components/admin-boards/widget-preview'
+import { presentWidget } from '~/components/board/present.server'
 import { pageCount } from '~/components/ui/page-items'
 import { requireCsrf } from '~/lib/csrf.server'
-import { pageTitle } from '~/lib/page.server'
+import { i18next } from '~/lib/i18next.server'
+import { pageTitle, translator } from '~/lib/page.server'
 import { redirectWithToast } from '~/lib/session.server'
 import type { Upstream } from '~/lib/upstream.server'
 import {
@@ -123,7 +125,10 @@ async function loadPreview(
   if (res.ok) {
     const answer = res.data
     if ('error' in answer) return { ok: false, codes: [answer.error.type] }
-    return { ok: true, type: answer.type, data: answer.data }
+    // As a board shows it: values formatted by their fields, a schedule's columns titled.
+    const [t, locale] = await Promise.all([translator(request), i18next.getLocale(request)])
+    const shown = presentWidget({ type: answer.type, data: answer.data }, t, locale)
+    return { ok: true, type: shown.type, data: shown.data }
   }
   const first = res.detail[0]
   return {

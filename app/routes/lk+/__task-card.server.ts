@@ -5,6 +5,7 @@ import { formSchemaOf } from '~/fields/form/description'
 import { type Access, requireAccess } from '~/lib/access.server'
 import { requireCsrf, requireCsrfInQuery } from '~/lib/csrf.server'
 import { i18next } from '~/lib/i18next.server'
+import { isWatching, setWatching } from '~/lib/notifications/notifications.server'
 import { translator } from '~/lib/page.server'
 import { routes } from '~/lib/routes'
 import { redirectWithToast } from '~/lib/session.server'
@@ -66,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (task.process.key !== params.processKey) throw redirect(cardUrl(task, url.search))
   const editable = canEdit(access, task)
   const mode: TaskFormMode = editable && url.searchParams.get('edit') === '1' ? 'edit' : 'view'
-  const [form, users, statuses, history, comments, t, locale] = await Promise.all([
+  const [form, users, statuses, history, comments, t, locale, watching] = await Promise.all([
     cardForm(request, access, task, mode),
     nodeUsers(request, access),
     nodeStatuses(request, access),
@@ -74,6 +75,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     taskComments(request, access, task),
     translator(request),
     i18next.getLocale(request),
+    isWatching(request, access, task.id),
   ])
   const statusById = new Map(statuses.map((s) => [s.id, s]))
   const userNames = new Map(users.map((u) => [u.id, u.full_name]))
@@ -86,6 +88,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: t('tasks.card.title'),
     mode,
     canEdit: editable,
+    watching,
     expandAttachments: url.searchParams.get('attachments') === 'all',
     task: {
       id: task.id,
@@ -199,6 +202,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const res = await addComment(request, access, task, body)
     if (res.ok) return redirect(`${cardUrl(task)}#comments`)
     return { intent, errors: refusal(res.detail, 'value_error').map((x) => x.code ?? 'value_error') }
+  }
+
+  if (intent === 'watch' || intent === 'unwatch') {
+    const res = await setWatching(request, access, task.id, intent === 'watch')
+    const done = intent === 'watch' ? 'tasks.task_watched' : 'tasks.task_unwatched'
+    return redirectWithToast(
+      request,
+      cardUrl(task),
+      ...(res.ok ? [{ type: 'success' as const, code: done }] : refusal(res.detail, 'value_error')),
+    )
   }
 
   if (intent === 'delete-attachment') {

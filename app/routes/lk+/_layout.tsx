@@ -2,11 +2,16 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, type ShouldRevalidateFunctionArgs, useLoaderData } from '@remix-run/react'
 import { AppShell } from '~/components/layout/app-shell'
 import { requireAccess } from '~/lib/access.server'
+import { unreadCount } from '~/lib/notifications/notifications.server'
 import { shellData } from '~/lib/shell.server'
 
-/** Every /lk page: the access check of spec §4 (the guard of this layout), then the shell. */
+/**
+ * Every /lk page: the access check of spec §4 (the guard of this layout), then the shell, with the
+ * footer's unread notifications read beside the access check (it needs only the node).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return shellData(request, await requireAccess(request), 'lk')
+  const [access, unread] = await Promise.all([requireAccess(request), unreadCount(request).catch(() => null)])
+  return { ...(await shellData(request, access, 'lk')), unread }
 }
 
 /**

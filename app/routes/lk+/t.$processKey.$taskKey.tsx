@@ -3,6 +3,7 @@ import type { LinksFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { CsrfInput, useCsrfToken } from '~/components/csrf-input'
+import { WatchButton } from '~/components/notifications/watch-button'
 import { PageHeader } from '~/components/page/page-header'
 import taskStyles from '~/components/task/task.css'
 import { TaskAttachments } from '~/components/task/task-attachments'
@@ -52,18 +53,21 @@ export default function TaskCardPage() {
           </>
         }
         actions={
-          data.canEdit ? (
-            editing ? (
-              <Link className="button button-ghost" to={card} data-testid="task-cancel">
-                {t('tasks.card.cancel')}
-              </Link>
-            ) : (
-              <Link className="button button-secondary" to={`${card}?edit=1`} data-testid="task-edit">
-                <EditIcon width={16} height={16} aria-hidden="true" />
-                {t('tasks.card.edit')}
-              </Link>
-            )
-          ) : null
+          <>
+            <WatchButton watching={data.watching} />
+            {data.canEdit ? (
+              editing ? (
+                <Link className="button button-ghost" to={card} data-testid="task-cancel">
+                  {t('tasks.card.cancel')}
+                </Link>
+              ) : (
+                <Link className="button button-secondary" to={`${card}?edit=1`} data-testid="task-edit">
+                  <EditIcon width={16} height={16} aria-hidden="true" />
+                  {t('tasks.card.edit')}
+                </Link>
+              )
+            ) : null}
+          </>
         }
       />
       <TaskLiveBanner taskId={task.id} version={task.version} href={editing ? `${card}?edit=1` : card} />

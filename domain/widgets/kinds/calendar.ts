@@ -25,7 +25,8 @@ export interface CalendarParams {
 /** Today in UTC as yyyy-MM-dd; `now` is passed in so tests and the server agree on one instant. */
 export const utcDay = (now: Date) => now.toISOString().slice(0, 10)
 
-function validDay(s: string | undefined): string | undefined {
+/** A real yyyy-MM-dd day, or undefined. */
+export function validDay(s: string | undefined): string | undefined {
   if (!s || !DAY.test(s)) return undefined
   const d = new Date(`${s}T00:00:00Z`)
   return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s ? undefined : s

@@ -1,5 +1,7 @@
 import { calendar } from './calendar'
+import { map } from './map'
+import { schedule } from './schedule'
 import { table } from './table'
 
-/** Every widget type, in the order a type picker shows them. Map and schedule join here. */
-export const kinds = [table, calendar] as const
+/** Every widget type, in the order a type picker shows them. */
+export const kinds = [table, calendar, schedule, map] as const

@@ -24,7 +24,7 @@ import { type DataContext, type DataProvider, settingOf, taskSummary, WidgetFail
  * date-time field (stored as ISO text in custom_fields: its first ten characters are its UTC day).
  */
 
-interface DateField {
+export interface DateField {
   name: string
   /** The value compared with the range's bounds. */
   value: SQL
@@ -44,7 +44,8 @@ const column = (name: string, col: typeof tasks.createdAt | typeof tasks.updated
   sortType: 'timestamptz',
 })
 
-function dateField(config: NodeConfig, name: string): DateField {
+/** A date field of the node as the day a task falls on (the widget's failure forms.unknown_field for any other). */
+export function dateField(config: NodeConfig, name: string): DateField {
   if (name === 'created_at') return column(name, tasks.createdAt)
   if (name === 'updated_at') return column(name, tasks.updatedAt)
   const def = config.customs.find((d) => d.name === name)

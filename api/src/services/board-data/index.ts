@@ -15,6 +15,8 @@ import {
 import { mayViewBoard } from '../boards'
 import { scopeIn, taskCaller } from '../task-access'
 import { calendarData } from './calendar'
+import { mapData } from './map'
+import { scheduleData } from './schedule'
 import { tableData } from './table'
 import { type DataContext, type DataProvider, WidgetFailure } from './types'
 
@@ -29,6 +31,8 @@ import { type DataContext, type DataProvider, WidgetFailure } from './types'
 const providers: { [T in WidgetType]?: DataProvider<never, unknown> } = {
   table: tableData,
   calendar: calendarData,
+  map: mapData,
+  schedule: scheduleData,
 }
 
 export type WidgetResult =

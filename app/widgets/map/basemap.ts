@@ -1,0 +1,64 @@
+import type { StyleSpecification } from 'maplibre-gl'
+
+/*
+ * The map's basemap (issue 12): with no tile service set, a style drawn from Natural Earth's
+ * countries (world-atlas, turned into GeoJSON by scripts/map-assets.mjs and served from our own
+ * origin), so the map works with no internet; its colours are the theme's. With a style URL set,
+ * that style, its key filled in.
+ */
+
+export const BASEMAP_URL = '/map/countries.json'
+export const MAPLIBRE_WORKER_URL = '/map/maplibre-gl-worker.mjs'
+export const MAPLIBRE_CSS_URL = '/map/maplibre-gl.css'
+
+/** The theme's colours, read from the page's CSS variables (dark or light). */
+export function themeColors(el: Element = document.documentElement) {
+  const css = getComputedStyle(el)
+  const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback
+  return {
+    water: v('--bg', '#0d0e10'),
+    land: v('--surface-raised', '#1c1d21'),
+    border: v('--border', '#26282d'),
+    text: v('--text', '#ececee'),
+    muted: v('--text-muted', '#8a8f98'),
+    surface: v('--surface', '#16171a'),
+  }
+}
+
+export function offlineStyle(colors: ReturnType<typeof themeColors>): StyleSpecification {
+  return {
+    version: 8,
+    sources: { world: { type: 'geojson', data: BASEMAP_URL } },
+    layers: [
+      { id: 'water', type: 'background', paint: { 'background-color': colors.water } },
+      {
+        id: 'land',
+        type: 'fill',
+        source: 'world',
+        filter: ['==', ['get', 'kind'], 'land'],
+        paint: { 'fill-color': colors.land },
+      },
+      {
+        id: 'borders',
+        type: 'line',
+        source: 'world',
+        filter: ['==', ['get', 'kind'], 'border'],
+        paint: { 'line-color': colors.muted, 'line-opacity': 0.5, 'line-width': 0.8 },
+      },
+    ],
+  }
+}
+
+/** A tile service's style URL with its key: in place of `{key}`, else as `key=`. */
+export function styleUrl(url: string, key: string | null): string {
+  if (!key) return url
+  if (url.includes('{key}')) return url.replaceAll('{key}', encodeURIComponent(key))
+  return `${url}${url.includes('?') ? '&' : '?'}key=${encodeURIComponent(key)}`
+}
+
+/** A text field that names a place, in the user's language where the style has it. */
+export function localisedName(field: unknown, language: string): unknown {
+  const text = JSON.stringify(field ?? '')
+  if (!/name/.test(text)) return undefined
+  return ['coalesce', ['get', `name:${language}`], ['get', 'name']]
+}

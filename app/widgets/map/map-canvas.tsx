@@ -1,0 +1,299 @@
+import type { MapData } from '@domain/widgets/kinds/map'
+import { MAP_MAX_ZOOM } from '@domain/widgets/map-geo'
+import type { GeoJSONSource, MapGeoJSONFeature, Map as MapLibre } from 'maplibre-gl'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ParamsChange, WidgetInfo } from '../types'
+import {
+  localisedName,
+  MAPLIBRE_CSS_URL,
+  MAPLIBRE_WORKER_URL,
+  offlineStyle,
+  styleUrl,
+  themeColors,
+} from './basemap'
+import { ClusterClient } from './cluster-client'
+import type { Placed } from './cluster-index'
+import { drawPie, parsePieId, pieId, pieSlices, type Slice } from './pie'
+import { SamePlace, type SamePlaceState } from './same-place'
+
+/*
+ * The map itself (issue 12), in the map widget's lazy chunk with maplibre: the widget's tasks as
+ * clusters and points on the map's canvas. Points are clustered in a worker (cluster-client.ts);
+ * past MAP_POINTS_MAX the upstream's grid clusters are drawn as they come, and each move asks for
+ * the new viewport's. A map that cannot be made (no WebGL…) is logged and reported to the widget,
+ * which keeps its list; never an error screen.
+ */
+
+export interface MapCanvasProps {
+  widget: WidgetInfo
+  data: MapData
+  /** The viewport was in the URL: show it rather than the settings' centre. */
+  fromUrl: boolean
+  onParams?: ParamsChange
+  /** A task chosen (its index in data.points) and what should get the focus back. */
+  onTask: (point: number, returnFocusTo?: HTMLElement | null) => void
+  onState: (state: 'ready' | 'failed') => void
+}
+
+const SOURCE = 'tasks'
+const MOVE_DEBOUNCE_MS = 250
+
+function ensureCss() {
+  if (document.querySelector(`link[href="${MAPLIBRE_CSS_URL}"]`)) return
+  const link = document.createElement('link')
+  link.rel = 'stylesheet'
+  link.href = MAPLIBRE_CSS_URL
+  document.head.append(link)
+}
+
+type Features = GeoJSON.FeatureCollection<GeoJSON.Point>
+
+/** What the source draws: clusters as pies (by name, drawn on demand), tasks as coloured dots. */
+function featuresOf(placed: readonly Placed[], data: MapData): Features {
+  const colors = data.statuses.map((s) => s.color)
+  const slicesOf = (mix: number[]): Slice[] => pieSlices(mix).map(([i, p]) => [colors[i] ?? '#8a8f98', p])
+  return {
+    type: 'FeatureCollection',
+    features: placed.map((p) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [p.lon, p.lat] },
+      properties:
+        p.count > 1 || p.cluster >= 0
+          ? { kind: 'cluster', cluster: p.cluster, count: p.count, pie: pieId(p.count, slicesOf(p.mix)) }
+          : { kind: 'task', point: p.point, color: colors[data.points.status[p.point] ?? -1] ?? '#8a8f98' },
+    })),
+  }
+}
+
+/** The upstream's grid clusters as things to draw (no cluster id: a click zooms in). */
+const gridPlaced = (data: MapData): Placed[] =>
+  data.clusters.map((c) => ({ lon: c.lon, lat: c.lat, count: c.count, cluster: -1, point: -1, mix: c.mix }))
+
+const bboxOf = (map: MapLibre): [number, number, number, number] => {
+  const b = map.getBounds()
+  const clamp = (n: number, lim: number) => Math.max(-lim, Math.min(lim, n))
+  return [clamp(b.getWest(), 180), clamp(b.getSouth(), 90), clamp(b.getEast(), 180), clamp(b.getNorth(), 90)]
+}
+const fixed = (n: number) => Number(n.toFixed(5))
+
+export default function MapCanvas({ widget, data, fromUrl, onParams, onTask, onState }: MapCanvasProps) {
+  const { t, i18n } = useTranslation()
+  const container = useRef<HTMLDivElement>(null)
+  const mapRef = useRef<MapLibre | null>(null)
+  const clusters = useRef<ClusterClient | null>(null)
+  const dataRef = useRef(data)
+  const loadedPoints = useRef<MapData['points'] | null>(null)
+  const [loaded, setLoaded] = useState(false)
+  const [samePlace, setSamePlace] = useState<SamePlaceState | null>(null)
+  // Handlers read the newest props without remaking the map.
+  const live = useRef({ onParams, onTask, onState })
+  live.current = { onParams, onTask, onState }
+  dataRef.current = data
+
+  // Draws what the newest data says for the map's viewport.
+  const redraw = useRef(async () => {})
+  redraw.current = async () => {
+    const map = mapRef.current
+    const source = map?.getSource<GeoJSONSource>(SOURCE)
+    const d = dataRef.current
+    if (!map || !source) return
+    const draw = (placed: Placed[]) => {
+      source.setData(featuresOf(placed, d))
+      // What is drawn, for the page's tests and tools: clusters and single tasks in view.
+      const el = container.current
+      if (!el) return
+      el.dataset.clusters = String(placed.filter((p) => p.count > 1 || p.cluster >= 0).length)
+      el.dataset.tasks = String(placed.filter((p) => p.point >= 0).length)
+      el.dataset.zoom = map.getZoom().toFixed(2)
+    }
+    if (d.mode === 'clusters') {
+      draw(gridPlaced(d))
+      return
+    }
+    const client = clusters.current
+    if (!client) return
+    if (loadedPoints.current !== d.points) {
+      loadedPoints.current = d.points
+      await client.load(d.points, d.statuses.length)
+    }
+    const placed = await client.at(bboxOf(map), map.getZoom())
+    if (dataRef.current === d) draw(placed)
+  }
+
+  // The map, made once per widget.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: made once; handlers read `live` and `dataRef`
+  useEffect(() => {
+    let disposed = false
+    let moveTimer: ReturnType<typeof setTimeout> | undefined
+    const resize = new ResizeObserver(() => mapRef.current?.resize())
+    const fail = (err: unknown) => {
+      console.error('map: could not be shown', err)
+      if (!disposed) live.current.onState('failed')
+    }
+    ;(async () => {
+      ensureCss()
+      const ml = await import('maplibre-gl')
+      if (disposed || !container.current) return
+      ml.setWorkerUrl(MAPLIBRE_WORKER_URL)
+      const d = dataRef.current
+      const colors = themeColors()
+      const style = d.style.url ? styleUrl(d.style.url, d.style.key) : offlineStyle(colors)
+      const map = new ml.Map({
+        container: container.current,
+        style,
+        center: [d.view.center.lon, d.view.center.lat],
+        zoom: d.view.zoom,
+        maxZoom: MAP_MAX_ZOOM,
+        attributionControl: false,
+        dragRotate: false,
+        pitchWithRotate: false,
+        fadeDuration: 0,
+      })
+      mapRef.current = map
+      if (fromUrl) {
+        const [w, s, e, n] = d.view.bbox as [number, number, number, number]
+        map.fitBounds([w, s, e, n], { animate: false, padding: 0 })
+      }
+      map.addControl(new ml.NavigationControl({ showCompass: false }), 'top-right')
+      map.on('error', (e) => console.error('map:', e.error))
+      const ratio = window.devicePixelRatio || 1
+      // A cluster's pie is drawn the first time the map needs it (pie.ts).
+      map.setMissingStyleImageResolver((id) => {
+        const pie = parsePieId(id)
+        if (!pie || map.hasImage(id)) return
+        const image = drawPie(
+          pie.label,
+          pie.slices,
+          { none: colors.muted, fill: colors.surface, text: colors.text },
+          ratio,
+        )
+        if (image) map.addImage(id, image, { pixelRatio: ratio })
+      })
+      map.on('load', () => {
+        if (d.style.url)
+          for (const layer of map.getStyle().layers ?? []) {
+            if (layer.type !== 'symbol') continue
+            const field = localisedName(map.getLayoutProperty(layer.id, 'text-field'), i18n.language || 'ru')
+            if (field) map.setLayoutProperty(layer.id, 'text-field', field as never)
+          }
+        map.addSource(SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } })
+        map.addLayer({
+          id: 'task-points',
+          type: 'circle',
+          source: SOURCE,
+          filter: ['==', ['get', 'kind'], 'task'],
+          paint: {
+            'circle-color': ['get', 'color'],
+            'circle-radius': 7,
+            'circle-stroke-width': 2,
+            'circle-stroke-color': colors.surface,
+          },
+        })
+        map.addLayer({
+          id: 'task-clusters',
+          type: 'symbol',
+          source: SOURCE,
+          filter: ['==', ['get', 'kind'], 'cluster'],
+          layout: { 'icon-image': ['get', 'pie'], 'icon-allow-overlap': true, 'icon-ignore-placement': true },
+        })
+        clusters.current = new ClusterClient()
+        setLoaded(true)
+        live.current.onState('ready')
+        void redraw.current().catch(fail)
+        // The upstream's answer was for a guessed viewport: ask again for the real one.
+        if (!dataRef.current.complete) map.fire('moveend')
+      })
+      map.on('moveend', () => {
+        setSamePlace(null)
+        void redraw.current().catch(fail)
+        if (dataRef.current.complete || !live.current.onParams) return
+        clearTimeout(moveTimer)
+        moveTimer = setTimeout(() => {
+          live.current.onParams?.({
+            bbox: bboxOf(map).map(fixed).join(','),
+            zoom: fixed(map.getZoom()),
+            page: null,
+          })
+        }, MOVE_DEBOUNCE_MS)
+      })
+      const pointer = (on: boolean) => () => {
+        map.getCanvas().style.cursor = on ? 'pointer' : ''
+      }
+      for (const layer of ['task-points', 'task-clusters']) {
+        map.on('mouseenter', layer, pointer(true))
+        map.on('mouseleave', layer, pointer(false))
+      }
+      map.on('click', 'task-points', (e) => {
+        const point = Number((e.features?.[0] as MapGeoJSONFeature | undefined)?.properties?.point)
+        if (Number.isInteger(point)) live.current.onTask(point, container.current)
+      })
+      map.on('click', 'task-clusters', async (e) => {
+        const f = e.features?.[0] as MapGeoJSONFeature | undefined
+        if (!f) return
+        const [lon, lat] = (f.geometry as GeoJSON.Point).coordinates as [number, number]
+        const id = Number(f.properties.cluster)
+        const client = clusters.current
+        if (id < 0 || !client) {
+          map.easeTo({ center: [lon, lat], zoom: Math.min(MAP_MAX_ZOOM, map.getZoom() + 2) })
+          return
+        }
+        const zoom = await client.expansionZoom(id)
+        if (zoom <= MAP_MAX_ZOOM && map.getZoom() < MAP_MAX_ZOOM) {
+          map.easeTo({ center: [lon, lat], zoom })
+          return
+        }
+        // At the maximum zoom the tasks share one place: a list of them.
+        const points = await client.leaves(id)
+        setSamePlace({ x: e.point.x, y: e.point.y, points })
+      })
+      resize.observe(container.current)
+    })().catch(fail)
+    return () => {
+      disposed = true
+      clearTimeout(moveTimer)
+      resize.disconnect()
+      clusters.current?.close()
+      clusters.current = null
+      mapRef.current?.remove()
+      mapRef.current = null
+    }
+  }, [])
+
+  // New data (the viewport's, or a refresh): drawn again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `data` is read through dataRef by redraw
+  useEffect(() => {
+    if (loaded) void redraw.current().catch((err) => console.error('map:', err))
+  }, [data, loaded])
+
+  return (
+    <div className="wm-map-frame">
+      <div
+        ref={container}
+        className="wm-map"
+        data-testid="map-canvas"
+        data-mode={data.mode}
+        data-ready={loaded || undefined}
+        role="region"
+        aria-label={t('widget.map.label')}
+      />
+      {samePlace ? (
+        <SamePlace
+          state={samePlace}
+          data={data}
+          onPick={(point) => {
+            setSamePlace(null)
+            onTask(point, container.current)
+          }}
+          onClose={() => setSamePlace(null)}
+        />
+      ) : null}
+      {loaded ? null : (
+        <p className="wm-loading" role="status">
+          {t('widget.map.loading')}
+        </p>
+      )}
+      <span className="visually-hidden">{widget.title}</span>
+    </div>
+  )
+}
