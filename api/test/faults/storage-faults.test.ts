@@ -4,7 +4,7 @@ import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { makeTask, makeTaskProcess } from '../task-factories'
 import { startWorkflowApi } from '../workflow-factories'
 
