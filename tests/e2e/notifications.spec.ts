@@ -116,7 +116,7 @@ async function untilCount(page: Page, text: string) {
     .poll(
       async () => {
         await page.reload()
-        return (await count(page).count()) ? await count(page).innerText() : ''
+        return (await count(page).count()) ? ((await count(page).textContent()) ?? '') : ''
       },
       { timeout: 15_000, intervals: [300, 500, 1000] },
     )

@@ -110,7 +110,7 @@ function Notifications({ unread }: { unread: number | null }) {
   return (
     <NavLink
       to={routes.notifications()}
-      className="menu-link"
+      className="menu-link menu-link-badged"
       title={full}
       aria-label={full}
       data-testid="notifications"
