@@ -71,6 +71,32 @@ export async function requireAccess(request: Request): Promise<Access> {
   }
 }
 
+/** What a page's call needs of the access check when it needs only the node. */
+export type NodeOnly = Pick<Access, 'node'>
+
+const NOT_STARTED = Symbol('not started')
+
+/**
+ * The access check, and `work` for the request's node started while the check is still on its way
+ * (the node is known before the user's rights are): a page's first call that needs only the node
+ * does not wait for the rights. The check's outcome (a redirect, an error page) comes first; what
+ * `work` gave, or threw, after it.
+ */
+export async function withAccess<T>(
+  request: Request,
+  work: (at: NodeOnly) => Promise<T>,
+): Promise<[Access, T]> {
+  const early = (async (): Promise<T | typeof NOT_STARTED> => {
+    const node = await getNodeByDomain(request, nodeName(request))
+    return node.ok && node.data ? work({ node: node.data }) : NOT_STARTED
+  })()
+  // Its failure is read below, after the access check's; not an unhandled rejection meanwhile.
+  early.catch(() => undefined)
+  const access = await requireAccess(request)
+  const value = await early
+  return [access, value === NOT_STARTED ? await work(access) : (value as T)]
+}
+
 async function requireGuarded(request: Request, guard: Guard): Promise<Access> {
   const access = await requireAccess(request)
   enforce(guard(access.rights))

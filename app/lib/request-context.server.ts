@@ -21,6 +21,8 @@ import { isIP } from 'node:net'
 interface RequestContext {
   peer?: string
   requestId: string
+  /** When the request arrived (ms since the epoch): its page's time budget counts from here. */
+  startedAt: number
   /** Work shared by the loaders of one request (see `perRequest`). */
   memo?: Map<string, Promise<unknown>>
 }
@@ -38,6 +40,7 @@ diagnosticsChannel.subscribe('http.server.request.start', (message) => {
   store.enterWith({
     peer: socket?.remoteAddress,
     requestId: cleanRequestId(typeof incoming === 'string' ? incoming : null) ?? randomUUID(),
+    startedAt: Date.now(),
   })
 })
 
@@ -51,6 +54,11 @@ export function cleanRequestId(value: string | null): string | null {
 /** The id of this request: the caller's X-Request-Id when it sent a sane one, else a new UUID. */
 export function requestId(request: Request): string {
   return store.getStore()?.requestId ?? cleanRequestId(request.headers.get('x-request-id')) ?? randomUUID()
+}
+
+/** When the incoming HTTP request arrived; undefined outside a server (tests). */
+export function requestStartedAt(): number | undefined {
+  return store.getStore()?.startedAt
 }
 
 /** `::ffff:127.0.0.1` → `127.0.0.1`. */
@@ -117,7 +125,7 @@ export function perRequest<T>(request: Request, key: string, work: () => Promise
 
 /** For tests: run `fn` as if inside one incoming HTTP request. */
 export function runInRequestContext<T>(fn: () => T): T {
-  return store.run({ requestId: randomUUID() }, fn)
+  return store.run({ requestId: randomUUID(), startedAt: Date.now() }, fn)
 }
 
 export function clientAddress(request: Request): string | null {

@@ -4,7 +4,7 @@ import { type Dispatcher, Pool } from 'undici'
 import { env } from './env.server'
 import { proxyKey } from './proxy-key.server'
 import { pathWithSearch } from './redirect-to'
-import { clientAddress, requestId } from './request-context.server'
+import { clientAddress, requestId, requestStartedAt } from './request-context.server'
 import { routes } from './routes'
 import { readToken, signOutHeaders } from './session.server'
 import type { paths } from './upstream/schema'
@@ -19,6 +19,13 @@ import type { Schema } from './upstream/types'
 const CONNECT_TIMEOUT_MS = 5_000
 const HEADERS_TIMEOUT_MS = 30_000
 const BODY_TIMEOUT_MS = 60_000
+/**
+ * A page (a GET or HEAD of the web app) shows its error page within 10 s even when the upstream
+ * accepts and never answers: every call the page makes must have its answer's headers within this
+ * many ms of the request's arrival, else it is a 504. A write (an action) keeps the per-call limit
+ * above: a slow write that the upstream may still commit is not cut short.
+ */
+export const PAGE_BUDGET_MS = 8_000
 
 let pool: Pool | undefined
 let base: { origin: string; prefix: string } | undefined
@@ -207,21 +214,39 @@ async function readJson(
   }
 }
 
+/** The ms a page's call may still wait for its answer, or undefined when no page budget applies. */
+function pageTimeLeft(request: Request): number | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+  return (requestStartedAt() ?? Date.now()) + PAGE_BUDGET_MS - Date.now()
+}
+
 /** The request to the upstream; a network failure or timeout is thrown as Remix's 502 / 504. */
 async function dispatch(
   method: Dispatcher.HttpMethod,
   path: string,
-  init: { path: string; headers: Record<string, string>; body?: string; signal: AbortSignal },
+  init: { path: string; headers: Record<string, string>; body?: string; request: Request },
 ): Promise<Dispatcher.ResponseData> {
+  const left = pageTimeLeft(init.request)
+  if (left !== undefined && left <= 0) {
+    console.error(`[web] upstream ${method} ${path}: the page's ${PAGE_BUDGET_MS} ms are spent`)
+    throw upstreamUnavailableResponse(504)
+  }
+  // Until the answer's headers arrive: its body (a stream) is not cut by the page's budget.
+  const budget = left === undefined ? undefined : new AbortController()
+  const timer = budget && setTimeout(() => budget.abort(), left)
   try {
     return await upstreamPool().request({
       method,
       path: upstreamPath(init.path),
       headers: init.headers,
       body: init.body,
-      signal: init.signal,
+      signal: budget ? AbortSignal.any([init.request.signal, budget.signal]) : init.request.signal,
     })
   } catch (error) {
+    if (budget?.signal.aborted && !init.request.signal.aborted) {
+      console.error(`[web] upstream ${method} ${path}: no answer within the page's ${PAGE_BUDGET_MS} ms`)
+      throw upstreamUnavailableResponse(504)
+    }
     if (isUpstreamDown(error)) {
       console.error(`[web] upstream ${method} ${path} failed: ${(error as Error).message}`)
       throw upstreamUnavailableResponse(
@@ -229,6 +254,8 @@ async function dispatch(
       )
     }
     throw error
+  } finally {
+    clearTimeout(timer)
   }
 }
 
@@ -265,7 +292,7 @@ async function call(
     path: withQuery(path, options.query),
     headers,
     body: payload,
-    signal: request.signal,
+    request,
   })
   const contentType = res.headers['content-type']
   const json = (await readJson(res.body, typeof contentType === 'string' ? contentType : undefined)) as
@@ -315,7 +342,7 @@ async function stream(request: Request, template: string, init: StreamInit): Pro
   const res = await dispatch('GET', path, {
     path: qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path,
     headers: callHeaders(request, token, init.accept),
-    signal: request.signal,
+    request,
   })
   const { statusCode: status, headers } = res
   if (status >= 200 && status < 300) return { status, headers, ok: true, body: res.body, detail: [] }

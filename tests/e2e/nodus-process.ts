@@ -120,3 +120,44 @@ export async function startNodus(env: Record<string, string> = {}): Promise<Nodu
     },
   }
 }
+
+/** The upstream alone (node api/src/server.ts) on a free port over a fresh DATA_DIR. */
+export async function startUpstream(env: Record<string, string> = {}) {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'nodus-fault-api-'))
+  let out = ''
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api/src/server.ts')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      API_HOST: '127.0.0.1',
+      API_PORT: String(port),
+      ADMIN_PASSWORD: ADMIN.password,
+      USER_PASSWORD: USER.password,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (b: Buffer) => {
+    out += b.toString()
+  })
+  child.stderr?.on('data', (b: Buffer) => {
+    out += b.toString()
+  })
+  child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }))
+  const url = `http://127.0.0.1:${port}`
+  try {
+    await waitFor('the upstream to answer /api/health', async () => {
+      if (child.exitCode !== null) throw new Error('the upstream exited')
+      return (await fetch(`${url}/api/health`)).status === 200
+    })
+  } catch (err) {
+    child.kill('SIGKILL')
+    throw new Error(`${(err as Error).message}\n${out}`)
+  }
+  return { url, child, output: () => out }
+}

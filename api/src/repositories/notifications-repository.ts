@@ -42,7 +42,7 @@ const onTask = and(eq(tasks.nodeId, notifications.nodeId), eq(tasks.id, notifica
 export async function listInbox(db: Db, box: Inbox, f: InboxFilter, p: Pagination) {
   if (box.scope !== 'all' && box.scope.length === 0) return { rows: [], total: 0 }
   const where = inboxWhere(box, f)
-  const [rows, [totalRow]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         n: notifications,
@@ -56,25 +56,32 @@ export async function listInbox(db: Db, box: Inbox, f: InboxFilter, p: Paginatio
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(p.per_page)
       .offset((p.page - 1) * p.per_page),
-    db.select({ n: count() }).from(notifications).innerJoin(tasks, onTask).where(where),
+    countOf(db, box, where),
   ])
   return {
     rows: rows.map((r) =>
       presentNotification(r.n, r.task, r.actor && { ...r.actor, fullName: fullName(r.actor) }),
     ),
-    total: totalRow?.n ?? 0,
+    total,
   }
+}
+
+/**
+ * A count of the inbox: the tasks are joined only when the scope names processes (every row's task
+ * exists — the foreign key), so a caller who sees every process counts from the index alone.
+ */
+async function countOf(db: Db, box: Inbox, where: SQL | undefined) {
+  const [row] =
+    box.scope === 'all'
+      ? await db.select({ n: count() }).from(notifications).where(where)
+      : await db.select({ n: count() }).from(notifications).innerJoin(tasks, onTask).where(where)
+  return row?.n ?? 0
 }
 
 /** How many of the inbox are unread (the footer's figure). */
 export async function countUnread(db: Db, box: Inbox): Promise<number> {
   if (box.scope !== 'all' && box.scope.length === 0) return 0
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .innerJoin(tasks, onTask)
-    .where(inboxWhere(box, { unread: true }))
-  return row?.n ?? 0
+  return countOf(db, box, inboxWhere(box, { unread: true }))
 }
 
 /** Marks the user's notifications read: these ids (others' are passed over), or all of them. */

@@ -15,14 +15,20 @@ export function ConfigHistory({
   const { t, i18n } = usePluginsT()
   if (!entries.length) return <p className="muted">{t('plugins.history.empty')}</p>
   const titles = new Map(definitions.map((d) => [d.name, t(d.title)]))
-  const show = (v: unknown) =>
+  const byName = new Map(definitions.map((d) => [d.name, d]))
+  // A choice shows as its option's title, as the form shows it.
+  const option = (key: string, v: unknown) => {
+    const o = byName.get(key)?.settings.options?.find((x) => x.value === v)
+    return o ? t(o.title) : String(v)
+  }
+  const show = (key: string, v: unknown) =>
     v === null || v === undefined || v === ''
       ? '—'
       : typeof v === 'boolean'
         ? t(v ? 'plugins.state.enabled' : 'plugins.state.disabled')
         : Array.isArray(v)
-          ? v.join(', ')
-          : String(v)
+          ? v.map((x) => option(key, x)).join(', ')
+          : option(key, v)
   const when = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -42,7 +48,7 @@ export function ConfigHistory({
             <ul className="plugin-history-changes">
               {Object.entries(e.changes).map(([key, value]) => (
                 <li key={key}>
-                  {titles.get(key) ?? key}: {show(value)}
+                  {titles.get(key) ?? key}: {show(key, value)}
                 </li>
               ))}
             </ul>

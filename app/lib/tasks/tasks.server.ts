@@ -20,12 +20,16 @@ export type Comment = Schema<'Comment'>
 export type StatusRow = Schema<'Status'>
 export type NodeUser = Schema<'User'>
 
-const inNode = (access: Access) => ({ nodeId: access.node.id })
+const inNode = (access: Pick<Access, 'node'>) => ({ nodeId: access.node.id })
 const node = (access: Access) => encodeURIComponent(access.node.id)
 const id = encodeURIComponent
 
 /** A task by its key; null when unknown, not viewable or another node's (all 404 upstream). */
-export async function taskByKey(request: Request, access: Access, key: string): Promise<Task | null> {
+export async function taskByKey(
+  request: Request,
+  access: Pick<Access, 'node'>,
+  key: string,
+): Promise<Task | null> {
   const res = await upstream(request).get('/api/tasks/{nodeId}/{taskKey}/key', {
     path: { ...inNode(access), taskKey: key },
   })

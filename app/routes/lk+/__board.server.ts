@@ -3,7 +3,7 @@ import { hasRight } from '@domain/rights/rights'
 import { type ActionFunctionArgs, data, redirect } from '@remix-run/node'
 import { pageLayout } from '~/components/board/layout.server'
 import { presentWidget } from '~/components/board/present.server'
-import { type Access, requireAccess } from '~/lib/access.server'
+import { type Access, type NodeOnly, requireAccess, withAccess } from '~/lib/access.server'
 import { loadBoardData } from '~/lib/boards/board-data.server'
 import { requireCsrf } from '~/lib/csrf.server'
 import { i18next } from '~/lib/i18next.server'
@@ -22,13 +22,13 @@ import type { WidgetInfo, WidgetResult } from '~/widgets/types'
 type Board = Schema<'Board'>
 
 /** The caller's home board (GET /boards/{nodeId}/home): theirs, else the node's default, else none. */
-async function homeBoard(request: Request, access: Access): Promise<Board | null> {
+async function homeBoard(request: Request, access: NodeOnly): Promise<Board | null> {
   const res = await upstream(request).get('/api/boards/{nodeId}/home', { path: { nodeId: access.node.id } })
   return res.ok ? (res.data ?? null) : null
 }
 
 /** A board by id; one the caller may not view, another node's or an unknown one is page-not-found. */
-async function boardById(request: Request, access: Access, boardId: string): Promise<Board> {
+async function boardById(request: Request, access: NodeOnly, boardId: string): Promise<Board> {
   const res = await upstream(request).get('/api/boards/{nodeId}/{boardId}', {
     path: { nodeId: access.node.id, boardId },
   })
@@ -78,14 +78,18 @@ async function boardPage(request: Request, access: Access, board: Board | null) 
 }
 
 export async function homeLoader(request: Request) {
-  const access = await requireAccess(request)
-  const [board, t] = await Promise.all([homeBoard(request, access), translator(request)])
+  const [[access, board], t] = await Promise.all([
+    withAccess(request, (at) => homeBoard(request, at)),
+    translator(request),
+  ])
   return { title: t('lk.home.title'), subtitle: board?.name, ...(await boardPage(request, access, board)) }
 }
 
 export async function boardLoader(request: Request, boardId: string) {
-  const access = await requireAccess(request)
-  const [board, t] = await Promise.all([boardById(request, access, boardId), translator(request)])
+  const [[access, board], t] = await Promise.all([
+    withAccess(request, (at) => boardById(request, at, boardId)),
+    translator(request),
+  ])
   return { title: t('lk.boards.title'), subtitle: board.name, ...(await boardPage(request, access, board)) }
 }
 

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { hasRight } from '@domain/rights/rights'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { formSchemaOf } from '~/fields/form/description'
-import { type Access, requireAccess } from '~/lib/access.server'
+import { type Access, requireAccess, withAccess } from '~/lib/access.server'
 import { requireCsrf, requireCsrfInQuery } from '~/lib/csrf.server'
 import { i18next } from '~/lib/i18next.server'
 import { isWatching, setWatching } from '~/lib/notifications/notifications.server'
@@ -43,8 +43,8 @@ const cardUrl = (task: Pick<Task, 'key' | 'process'>, search = '') =>
   `${routes.TaskCard(task.process.key, task.key)}${search}`
 
 async function findTask(request: Request, params: LoaderFunctionArgs['params']) {
-  const access = await requireAccess(request)
-  const task = await taskByKey(request, access, params.taskKey ?? '')
+  // The task is asked for with the access check, not after it: it needs only the node.
+  const [access, task] = await withAccess(request, (at) => taskByKey(request, at, params.taskKey ?? ''))
   if (!task) throw redirect(routes.pageNotFound())
   return { access, task }
 }
