@@ -14,7 +14,7 @@ import {
 } from './basemap'
 import { ClusterClient } from './cluster-client'
 import type { Placed } from './cluster-index'
-import { drawPie, parsePieId, pieId, pieSlices, type Slice } from './pie'
+import { addTaskLayers, drawPiesOnDemand, featuresOf, gridPlaced, SOURCE } from './map-layers'
 import { SamePlace, type SamePlaceState } from './same-place'
 
 /*
@@ -36,7 +36,6 @@ export interface MapCanvasProps {
   onState: (state: 'ready' | 'failed') => void
 }
 
-const SOURCE = 'tasks'
 const MOVE_DEBOUNCE_MS = 250
 
 function ensureCss() {
@@ -46,29 +45,6 @@ function ensureCss() {
   link.href = MAPLIBRE_CSS_URL
   document.head.append(link)
 }
-
-type Features = GeoJSON.FeatureCollection<GeoJSON.Point>
-
-/** What the source draws: clusters as pies (by name, drawn on demand), tasks as coloured dots. */
-function featuresOf(placed: readonly Placed[], data: MapData): Features {
-  const colors = data.statuses.map((s) => s.color)
-  const slicesOf = (mix: number[]): Slice[] => pieSlices(mix).map(([i, p]) => [colors[i] ?? '#8a8f98', p])
-  return {
-    type: 'FeatureCollection',
-    features: placed.map((p) => ({
-      type: 'Feature',
-      geometry: { type: 'Point', coordinates: [p.lon, p.lat] },
-      properties:
-        p.count > 1 || p.cluster >= 0
-          ? { kind: 'cluster', cluster: p.cluster, count: p.count, pie: pieId(p.count, slicesOf(p.mix)) }
-          : { kind: 'task', point: p.point, color: colors[data.points.status[p.point] ?? -1] ?? '#8a8f98' },
-    })),
-  }
-}
-
-/** The upstream's grid clusters as things to draw (no cluster id: a click zooms in). */
-const gridPlaced = (data: MapData): Placed[] =>
-  data.clusters.map((c) => ({ lon: c.lon, lat: c.lat, count: c.count, cluster: -1, point: -1, mix: c.mix }))
 
 const bboxOf = (map: MapLibre): [number, number, number, number] => {
   const b = map.getBounds()
@@ -157,19 +133,7 @@ export default function MapCanvas({ widget, data, fromUrl, onParams, onTask, onS
       }
       map.addControl(new ml.NavigationControl({ showCompass: false }), 'top-right')
       map.on('error', (e) => console.error('map:', e.error))
-      const ratio = window.devicePixelRatio || 1
-      // A cluster's pie is drawn the first time the map needs it (pie.ts).
-      map.setMissingStyleImageResolver((id) => {
-        const pie = parsePieId(id)
-        if (!pie || map.hasImage(id)) return
-        const image = drawPie(
-          pie.label,
-          pie.slices,
-          { none: colors.muted, fill: colors.surface, text: colors.text },
-          ratio,
-        )
-        if (image) map.addImage(id, image, { pixelRatio: ratio })
-      })
+      drawPiesOnDemand(map, colors)
       map.on('load', () => {
         if (d.style.url)
           for (const layer of map.getStyle().layers ?? []) {
@@ -177,26 +141,7 @@ export default function MapCanvas({ widget, data, fromUrl, onParams, onTask, onS
             const field = localisedName(map.getLayoutProperty(layer.id, 'text-field'), i18n.language || 'ru')
             if (field) map.setLayoutProperty(layer.id, 'text-field', field as never)
           }
-        map.addSource(SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } })
-        map.addLayer({
-          id: 'task-points',
-          type: 'circle',
-          source: SOURCE,
-          filter: ['==', ['get', 'kind'], 'task'],
-          paint: {
-            'circle-color': ['get', 'color'],
-            'circle-radius': 7,
-            'circle-stroke-width': 2,
-            'circle-stroke-color': colors.surface,
-          },
-        })
-        map.addLayer({
-          id: 'task-clusters',
-          type: 'symbol',
-          source: SOURCE,
-          filter: ['==', ['get', 'kind'], 'cluster'],
-          layout: { 'icon-image': ['get', 'pie'], 'icon-allow-overlap': true, 'icon-ignore-placement': true },
-        })
+        addTaskLayers(map, colors)
         clusters.current = new ClusterClient()
         setLoaded(true)
         live.current.onState('ready')

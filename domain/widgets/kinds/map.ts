@@ -13,8 +13,8 @@ import type { WidgetKind } from '../types'
  */
 
 /**
- * Past this many tasks the upstream answers grid clusters for the viewport instead of points
- * (bench/map.mjs: 5,000 points are ~330 KB of JSON and cluster in the browser in ~25 ms).
+ * Past this many tasks the upstream answers grid clusters for the viewport instead of points: about
+ * 75 bytes of JSON a point (~370 KB), and about half the worker's time for 10,000 (bench/RESULTS.md).
  */
 export const MAP_POINTS_MAX = 5000
 /** The no-JavaScript list's page size. */
