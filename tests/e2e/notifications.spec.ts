@@ -262,7 +262,10 @@ for (const js of [true, false]) {
           { name: '_token', value: s.b.token, url: ORIGIN, httpOnly: true, sameSite: 'Lax' },
         ])
         await useEnglish(context)
+        // The tab opens its live stream once hydrated, in the same commit as the footer's listener.
+        const streaming = page.waitForRequest((r) => new URL(r.url()).pathname === '/events')
         await page.goto('/lk')
+        await streaming
         await expect(count(page)).toHaveCount(0)
         // What the live stream dispatches for each `notification` event (issue 13 item 3).
         await page.evaluate(() => {

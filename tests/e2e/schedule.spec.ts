@@ -52,7 +52,13 @@ test.beforeAll(async ({ playwright }) => {
   tokens.admin = await apiToken(request, ADMIN)
   tokens.user = await apiToken(request, USER)
   const node = await nodeIdOf(request)
-  const [process] = await call(request, 'get', `/processes/${node}`)
+  // The demo's TASK process (other suites add processes of their own before this one runs).
+  const processes: { id: string; key: string }[] = await call(
+    request,
+    'get',
+    `/processes/${node}?per_page=500`,
+  )
+  const process = processes.find((p) => p.key === 'TASK')!
   const made = [
     [DAY, '08:00', '09:30'],
     [DAY, '09:00', '10:00'],
@@ -133,9 +139,13 @@ test.describe('the daily schedule', () => {
     expect(await shownKeys(page)).toEqual([...keys[DAY]!].sort())
     // 08:00–09:30 is 96 px high, 8 × 64 px from the top of its column's grid.
     const first = schedule(page).getByTestId('schedule-task').filter({ hasText: keys[DAY]![0]! })
-    const [box, top] = [(await first.boundingBox())!, (await first.locator('xpath=..').boundingBox())!]
-    expect(box.y - top.y).toBeCloseTo(8 * 64, 0)
-    expect(box.height).toBeCloseTo(96, 0)
+    // Both read in one go: the widget may be scrolling to the day's first task meanwhile.
+    const { offset, height } = await first.evaluate((el) => {
+      const box = el.getBoundingClientRect()
+      return { offset: box.top - el.parentElement!.getBoundingClientRect().top, height: box.height }
+    })
+    expect(offset).toBeCloseTo(8 * 64, 0)
+    expect(height).toBeCloseTo(96, 0)
     await expect(first).toContainText('08:00–09:30')
     expect(errors).toEqual([])
   })

@@ -26,17 +26,6 @@ test.describe('shell without JavaScript', () => {
     await expect(page.locator('.shell')).toHaveAttribute('data-sidebar', 'full')
   })
 
-  test('the add button opens the Editing modal from the URL; its close link goes back', async ({ page }) => {
-    await signInHome(page, ADMIN)
-    await page.goto('/admin/plugin-store')
-    await page.getByRole('link', { name: 'Добавить' }).click()
-    await expect(page).toHaveURL(`${ORIGIN}/admin/plugin-store?edit=new`)
-    await expect(page.getByRole('dialog', { name: 'Редактирование' })).toBeVisible()
-    await page.getByRole('link', { name: 'Закрыть' }).click()
-    await expect(page).toHaveURL(`${ORIGIN}/admin/plugin-store`)
-    await expect(page.getByRole('dialog')).toHaveCount(0)
-  })
-
   test('a user is sent home from /admin and /lk/t/add', async ({ page }) => {
     await signInHome(page, USER)
     await page.goto('/admin/forms')
