@@ -24,6 +24,27 @@ export async function bindWithRights(h: Harness, nodeId: string, userId: string,
       .values({ nodeId, subjectType: 'user', subjectId: userId, rightCode: code })
 }
 
+export type Grant = { code: string; attributes?: string[] }
+
+/**
+ * A new user bound to the node with is_authorized and the given rights (attributes: process keys,
+ * board ids…), written straight to the database; with a token.
+ */
+export async function userWithGrants(h: Harness, nodeId: string, grants: Grant[]) {
+  const u = await createUser(h)
+  await h.database.db.insert(nodeUsers).values({ nodeId, userId: u.id })
+  await h.database.db.insert(rights).values(
+    [{ code: 'is_authorized' }, ...grants].map((g: Grant) => ({
+      nodeId,
+      subjectType: 'user' as const,
+      subjectId: u.id,
+      rightCode: g.code,
+      attributes: g.attributes ?? null,
+    })),
+  )
+  return { id: u.id, token: await h.login(u) }
+}
+
 export async function createTeam(h: Harness, nodeId: string, memberIds: string[] = []) {
   const [team] = await h.database.db
     .insert(teams)

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RqlWorld, startRqlWorld } from '../../test/rql-fixtures'
 import { openSse, type SseClient } from '../../test/sse'
-import { createUser } from '../../test/tenant-factories'
+import { createUser, type Grant, userWithGrants } from '../../test/tenant-factories'
 import { buildApp } from '../app'
 import { openDatabase } from '../db/client'
-import { boards, boardWidgets, nodeUsers, rights, tasks, widgets } from '../db/schema'
+import { boards, boardWidgets, tasks, widgets } from '../db/schema'
 import { emitEvents } from '../events/outbox'
 
 /*
@@ -34,20 +34,7 @@ async function board(widgetIds: string[], nodeId = w.nodeId) {
     await w.h.database.db.insert(boardWidgets).values({ nodeId, boardId: row!.id, widgetId })
   return row!.id
 }
-async function userWith(grants: { code: string; attributes?: string[] }[]) {
-  const u = await createUser(w.h)
-  await w.h.database.db.insert(nodeUsers).values({ nodeId: w.nodeId, userId: u.id })
-  await w.h.database.db.insert(rights).values(
-    [{ code: 'is_authorized' }, ...grants].map((g) => ({
-      nodeId: w.nodeId,
-      subjectType: 'user' as const,
-      subjectId: u.id,
-      rightCode: g.code,
-      attributes: g.attributes ?? null,
-    })),
-  )
-  return { id: u.id, token: await w.h.login(u) }
-}
+const userWith = (grants: Grant[]) => userWithGrants(w.h, w.nodeId, grants)
 
 async function stream(
   query: string,

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RqlWorld, startRqlWorld } from '../../../test/rql-fixtures'
-import { createUser } from '../../../test/tenant-factories'
-import { boards, boardWidgets, nodeUsers, rights, tasks, widgets } from '../../db/schema'
+import { type Grant, userWithGrants } from '../../../test/tenant-factories'
+import { boards, boardWidgets, tasks, widgets } from '../../db/schema'
 
 /*
  * GET /widgets/{nodeId}/{widgetId}/card/{taskId}, the card modal's data, over the query
@@ -29,20 +29,7 @@ async function widget(nodeId: string, settings: Record<string, unknown>, bind: b
   return row!.id
 }
 
-async function userWith(grants: { code: string; attributes?: string[] }[]) {
-  const u = await createUser(w.h)
-  await w.h.database.db.insert(nodeUsers).values({ nodeId: w.nodeId, userId: u.id })
-  await w.h.database.db.insert(rights).values(
-    [{ code: 'is_authorized' }, ...grants].map((g) => ({
-      nodeId: w.nodeId,
-      subjectType: 'user' as const,
-      subjectId: u.id,
-      rightCode: g.code,
-      attributes: g.attributes ?? null,
-    })),
-  )
-  return w.h.login(u)
-}
+const userWith = async (grants: Grant[]) => (await userWithGrants(w.h, w.nodeId, grants)).token
 
 beforeAll(async () => {
   w = await startRqlWorld()

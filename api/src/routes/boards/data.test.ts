@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALL_KEYS, type RqlWorld, startRqlWorld } from '../../../test/rql-fixtures'
-import { createUser } from '../../../test/tenant-factories'
-import { boards, boardWidgets, nodeUsers, rights, widgets } from '../../db/schema'
+import { type Grant, userWithGrants } from '../../../test/tenant-factories'
+import { boards, boardWidgets, widgets } from '../../db/schema'
 
 /*
  * GET /boards/{nodeId}/{boardId}/data and GET /widgets/{nodeId}/{widgetId}/data over the query
@@ -31,20 +31,7 @@ async function board(name: string, widgetIds: string[], nodeId = w.nodeId) {
   return row!.id
 }
 
-async function userWith(grants: { code: string; attributes?: string[] }[]) {
-  const u = await createUser(w.h)
-  await w.h.database.db.insert(nodeUsers).values({ nodeId: w.nodeId, userId: u.id })
-  await w.h.database.db.insert(rights).values(
-    [{ code: 'is_authorized' }, ...grants].map((g) => ({
-      nodeId: w.nodeId,
-      subjectType: 'user' as const,
-      subjectId: u.id,
-      rightCode: g.code,
-      attributes: g.attributes ?? null,
-    })),
-  )
-  return w.h.login(u)
-}
+const userWith = async (grants: Grant[]) => (await userWithGrants(w.h, w.nodeId, grants)).token
 
 beforeAll(async () => {
   w = await startRqlWorld()

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { MAP_POINTS_MAX } from '@domain/widgets/kinds/map'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RqlWorld, startRqlWorld } from '../../../test/rql-fixtures'
-import { createUser } from '../../../test/tenant-factories'
-import { boards, boardWidgets, nodeUsers, rights, tasks, widgets } from '../../db/schema'
+import { type Grant, userWithGrants } from '../../../test/tenant-factories'
+import { boards, boardWidgets, tasks, widgets } from '../../db/schema'
 
 /*
  * A map widget's data (issue 12) through GET /boards/{nodeId}/{boardId}/data and
@@ -25,20 +25,7 @@ async function widget(name: string, settings: Record<string, unknown>, query = '
   return row!.id
 }
 
-async function userWith(grants: { code: string; attributes?: string[] }[]) {
-  const u = await createUser(w.h)
-  await w.h.database.db.insert(nodeUsers).values({ nodeId: w.nodeId, userId: u.id })
-  await w.h.database.db.insert(rights).values(
-    [{ code: 'is_authorized' }, ...grants].map((g) => ({
-      nodeId: w.nodeId,
-      subjectType: 'user' as const,
-      subjectId: u.id,
-      rightCode: g.code,
-      attributes: g.attributes ?? null,
-    })),
-  )
-  return w.h.login(u)
-}
+const userWith = async (grants: Grant[]) => (await userWithGrants(w.h, w.nodeId, grants)).token
 
 let next = 100
 /** Tasks of a process at positions, written straight to the database (the tasks routes are another area's). */

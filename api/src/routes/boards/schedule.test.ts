@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RqlWorld, startRqlWorld } from '../../../test/rql-fixtures'
-import { createUser } from '../../../test/tenant-factories'
-import { boards, boardWidgets, fields, nodeUsers, rights, tasks, widgets } from '../../db/schema'
+import { type Grant, userWithGrants } from '../../../test/tenant-factories'
+import { boards, boardWidgets, fields, tasks, widgets } from '../../db/schema'
 
 /*
  * The daily schedule's data in the board data call, over the query language's small world
@@ -23,20 +23,7 @@ async function widget(name: string, settings: Record<string, unknown>, nodeId = 
   return row!.id
 }
 
-async function userWith(grants: { code: string; attributes?: string[] }[]) {
-  const u = await createUser(w.h)
-  await w.h.database.db.insert(nodeUsers).values({ nodeId: w.nodeId, userId: u.id })
-  await w.h.database.db.insert(rights).values(
-    [{ code: 'is_authorized' }, ...grants].map((g) => ({
-      nodeId: w.nodeId,
-      subjectType: 'user' as const,
-      subjectId: u.id,
-      rightCode: g.code,
-      attributes: g.attributes ?? null,
-    })),
-  )
-  return w.h.login(u)
-}
+const userWith = async (grants: Grant[]) => (await userWithGrants(w.h, w.nodeId, grants)).token
 
 async function set(key: string, values: Record<string, unknown>, assigneeId?: string | null) {
   const db = w.h.database.db
