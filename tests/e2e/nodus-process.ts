@@ -63,19 +63,20 @@ export interface Nodus {
   kill(): void
 }
 
-export async function startNodus(env: Record<string, string> = {}): Promise<Nodus> {
-  const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'nodus-fault-'))
+/**
+ * A process of ours over a fresh DATA_DIR (removed when it exits), its output kept for the error
+ * message, the demo's passwords set.
+ */
+function spawnOver(args: string[], dataPrefix: string, env: Record<string, string>) {
+  const dataDir = mkdtempSync(join(tmpdir(), dataPrefix))
   let out = ''
-  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       ADMIN_PASSWORD: ADMIN.password,
       USER_PASSWORD: USER.password,
       LOG_LEVEL: 'warn',
@@ -83,34 +84,48 @@ export async function startNodus(env: Record<string, string> = {}): Promise<Nodu
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  child.stdout?.on('data', (b: Buffer) => {
+  const keep = (b: Buffer) => {
     out += b.toString()
-  })
-  child.stderr?.on('data', (b: Buffer) => {
-    out += b.toString()
-  })
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
     child.once('exit', (code, signal) => {
       rmSync(dataDir, { recursive: true, force: true })
       done({ code, signal })
     }),
   )
-  const origin = `http://127.0.0.1:${port}`
+  return { child, output: () => out, exit }
+}
+
+/** Waits for `origin`'s /api/health to answer 200; a process that exits or never answers is killed. */
+async function healthy(child: ChildProcess, origin: string, what: string, output: () => string) {
   try {
-    await waitFor('Nodus to answer /api/health', async () => {
-      if (child.exitCode !== null) throw new Error('start.mjs exited')
+    await waitFor(`${what} to answer /api/health`, async () => {
+      if (child.exitCode !== null) throw new Error(`${what} exited`)
       return (await fetch(`${origin}/api/health`)).status === 200
     })
   } catch (err) {
     child.kill('SIGKILL')
-    throw new Error(`${(err as Error).message}\n${out}`)
+    throw new Error(`${(err as Error).message}\n${output()}`)
   }
+}
+
+export async function startNodus(env: Record<string, string> = {}): Promise<Nodus> {
+  const port = await freePort()
+  const { child, output, exit } = spawnOver([join(root, 'scripts/start.mjs')], 'nodus-fault-', {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ...env,
+  })
+  const origin = `http://127.0.0.1:${port}`
+  await healthy(child, origin, 'Nodus', output)
   const upstreamPid = () => childrenOf(child.pid!, 'api/src/server.ts')[0]
   const webPid = () => childrenOf(child.pid!, 'server/index.mjs')[0]
   return {
     child,
     origin,
-    output: () => out,
+    output,
     exited: () => exit,
     upstreamPid,
     webPid,
@@ -124,40 +139,12 @@ export async function startNodus(env: Record<string, string> = {}): Promise<Nodu
 /** The upstream alone (node api/src/server.ts) on a free port over a fresh DATA_DIR. */
 export async function startUpstream(env: Record<string, string> = {}) {
   const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'nodus-fault-api-'))
-  let out = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api/src/server.ts')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      API_HOST: '127.0.0.1',
-      API_PORT: String(port),
-      ADMIN_PASSWORD: ADMIN.password,
-      USER_PASSWORD: USER.password,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout?.on('data', (b: Buffer) => {
-    out += b.toString()
-  })
-  child.stderr?.on('data', (b: Buffer) => {
-    out += b.toString()
-  })
-  child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }))
+  const { child, output } = spawnOver(
+    ['--import', 'tsx', join(root, 'api/src/server.ts')],
+    'nodus-fault-api-',
+    { API_HOST: '127.0.0.1', API_PORT: String(port), ...env },
+  )
   const url = `http://127.0.0.1:${port}`
-  try {
-    await waitFor('the upstream to answer /api/health', async () => {
-      if (child.exitCode !== null) throw new Error('the upstream exited')
-      return (await fetch(`${url}/api/health`)).status === 200
-    })
-  } catch (err) {
-    child.kill('SIGKILL')
-    throw new Error(`${(err as Error).message}\n${out}`)
-  }
-  return { url, child, output: () => out }
+  await healthy(child, url, 'the upstream', output)
+  return { url, child, output }
 }
