@@ -8,7 +8,7 @@ import { ServerTextsProvider } from './components/i18n-texts'
 import { ServerThemeProvider } from './components/node-theme-style'
 import { NonceProvider } from './components/nonce-provider'
 import { i18nConfig } from './i18n'
-import { contentSecurityPolicy, createNonce } from './lib/csp.server'
+import { contentSecurityPolicy, createNonce, mergeCspSources, routeCspSources } from './lib/csp.server'
 import { htmlBodyStream } from './lib/html-stream.server'
 import { resources } from './lib/i18n-resources.server'
 import { i18next } from './lib/i18next.server'
@@ -59,7 +59,11 @@ export default async function handleRequest(
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   responseHeaders.set(
     'Content-Security-Policy',
-    contentSecurityPolicy(nonce, process.env.NODE_ENV === 'development', look?.origins),
+    contentSecurityPolicy(
+      nonce,
+      process.env.NODE_ENV === 'development',
+      mergeCspSources(look?.origins, ...routeCspSources(remixContext.staticHandlerContext.loaderData)),
+    ),
   )
   responseHeaders.set('X-Content-Type-Options', 'nosniff')
   responseHeaders.set('Referrer-Policy', 'strict-origin-when-cross-origin')
