@@ -116,10 +116,10 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 }
 
 /**
- * The `/api/*` forwarding, exported for the web server (server/index.mjs), which calls it before the
- * Remix router: forwarding needs no route matching, and skipping it is most of the forwarding's cost.
- * app/routes/api+/$.ts keeps serving it when the app runs under another server.
+ * The `/api/*` forwarding, exported for the web server (server/index.mjs), which calls it with Node's
+ * own request and response, before Express and the Remix router (app/lib/api-forward.server.ts).
+ * app/routes/api+/$.ts keeps serving it (over Fetch) when the app runs under another server.
  */
-export { forwardToUpstream } from './lib/api-proxy.server'
+export { forwardApi } from './lib/api-forward.server'
 /** GET /events, the tab's live stream, likewise called by the web server before its compression. */
 export { forwardEvents } from './lib/live-proxy.server'
