@@ -168,7 +168,9 @@ test.describe('the node decides', () => {
   test('a centre that does not answer is a danger alert, not a wrong password', async ({ page, request }) => {
     const gone = await startUserCentre({ accounts: [] })
     await gone.close()
-    await putSso(request, ORIGIN, token, { settings: { ...configured().settings, service_center_url: gone.url } })
+    await putSso(request, ORIGIN, token, {
+      settings: { ...configured().settings, service_center_url: gone.url },
+    })
     try {
       await signInViaCentre(page, MEMBER)
       await expect(centreForm(page).locator('[data-alert="danger"]')).toContainText(
