@@ -82,7 +82,7 @@ describe('nodeSettingsSchema', () => {
     expect(nodeSettingsPatchSchema.parse({ logo: null, theme: null })).toEqual({ logo: null, theme: null })
   })
 
-  it('refuses the sign-in keys that moved to the SSO plugin (migration 0017)', () => {
+  it('refuses the sign-in keys that moved to the SSO plugin (migration 0018)', () => {
     const r = nodeSettingsSchema.safeParse({
       auth: { service_center: { url: 'https://sc.example.com' } },
       sso: { issuer: 'https://x', audience: 'a', jwks_url: 'https://x/j' },

@@ -145,7 +145,7 @@ export type NodeSettingsPatch = z.infer<typeof nodeSettingsPatchSchema>
 export const nodeSettingsOutputSchema = build(false)
 
 /**
- * The service-centre login the login page offers (public). Not a node setting since migration 0017:
+ * The service-centre login the login page offers (public). Not a node setting since migration 0018:
  * answers derive it from the node's enabled SSO plugin configuration (domain/plugins/sso.ts).
  */
 export const serviceCenterSchema = z

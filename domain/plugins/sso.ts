@@ -12,7 +12,7 @@ const given = (s: Record<string, unknown>, k: string) => typeof s[k] === 'string
 /**
  * The rules across settings: addresses are http(s); issuer, audience and JWKS come together; a
  * Project-ID or Account-ID needs the service centre's address. Each part may stand alone, as the
- * node settings it came from allowed (migration 0017): the login variant without token checks
+ * node settings it came from allowed (migration 0018): the login variant without token checks
  * refuses every token, token checks without the variant serve another client of verify_token.
  */
 function checkSso(s: Record<string, unknown>): DefinitionIssue[] {
@@ -30,7 +30,7 @@ function checkSso(s: Record<string, unknown>): DefinitionIssue[] {
  * Single sign-on (PRODUCT.md §3, §7): the service-centre login the login page offers (shown while
  * the configuration is enabled and has the centre's address), and how POST /users/verify_token
  * checks its tokens (standard OIDC/JWT: issuer, audience, JWKS). The server half:
- * api/src/plugins/sso/. These were node settings (`auth.service_center`, `sso`) until migration 0017.
+ * api/src/plugins/sso/. These were node settings (`auth.service_center`, `sso`) until migration 0018.
  */
 export const sso: PluginDefinition = {
   id: 'sso',

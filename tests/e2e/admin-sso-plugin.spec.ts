@@ -5,7 +5,7 @@ import { ADMIN, ORIGIN } from './env'
 import { apiToken, collectConsoleErrors } from './utils'
 
 /*
- * Single sign-on as an administrator sets it up since migration 0017: from /admin/ui's pointer to
+ * Single sign-on as an administrator sets it up since migration 0018: from /admin/ui's pointer to
  * the plugin's Add dialog in /admin/plugin-configs, the upstream's rule (issuer, audience and JWKS
  * together), then Editing and switching it off — and the login page a visitor sees following each
  * step. With JavaScript (dialogs) and without (every step a plain post).

@@ -220,7 +220,7 @@ for (const javaScriptEnabled of [true, false]) {
     })
 
     test('the sign-in card points to the Single sign-on plugin', async ({ page, request }) => {
-      // The service centre and the token checks are that plugin's settings since migration 0017.
+      // The service centre and the token checks are that plugin's settings since migration 0018.
       await putSso(request, ORIGIN, token, null)
       await openAsAdmin(page)
       const signInSection = section(page, 'sign-in')

@@ -7,7 +7,7 @@ import { apiToken, collectConsoleErrors, localToken, tokenCookie } from './utils
 
 // The service-centre sign-in (spec §4, PRODUCT.md §3) against a real local user centre and identity
 // server (tests/fixtures/user-centre.ts): node `start`'s Single sign-on plugin configuration (the
-// node settings of old, migration 0017) is set through the web /api as an administrator would, and
+// node settings of old, migration 0018) is set through the web /api as an administrator would, and
 // put back as it was afterwards.
 
 const PROJECT_ID = 'project-7'

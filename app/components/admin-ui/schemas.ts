@@ -12,7 +12,7 @@ const shape = nodeSettingsSchema.shape
 
 /**
  * Each form edits one part of the settings, saved and checked for conflicts on its own. (Sign-in is
- * the Single sign-on plugin's configuration since migration 0017; the page only points there.)
+ * the Single sign-on plugin's configuration since migration 0018; the page only points there.)
  */
 export const SECTIONS = ['logo', 'general', 'menu'] as const
 export type Section = (typeof SECTIONS)[number]

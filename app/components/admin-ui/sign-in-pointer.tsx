@@ -9,7 +9,7 @@ export interface SignInState {
 }
 
 /**
- * The sign-in section of /admin/ui since migration 0017: the service centre and the token checks
+ * The sign-in section of /admin/ui since migration 0018: the service centre and the token checks
  * are the Single sign-on plugin's settings now, edited in /admin/plugin-configs; this card says
  * so, whether it is on, and links there (a plain link: works without JavaScript).
  */

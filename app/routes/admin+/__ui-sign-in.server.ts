@@ -4,7 +4,7 @@ import { upstream } from '~/lib/upstream.server'
 
 /**
  * /admin/ui's sign-in card: the node's Single sign-on configuration (the service centre and the
- * token checks moved there in migration 0017), whether it is on, and where to edit it.
+ * token checks moved there in migration 0018), whether it is on, and where to edit it.
  */
 export async function signInState(request: Request, nodeId: string): Promise<SignInState> {
   const res = await upstream(request).get('/api/plugin-configs/{nodeId}', {

@@ -54,7 +54,7 @@ export interface NodeSettings {
   no_left_menu?: boolean
   no_top_menu?: boolean
   menu?: { items: MenuItem[] }
-  // `auth.service_center` and `sso` moved to the SSO plugin's configuration (migration 0017).
+  // `auth.service_center` and `sso` moved to the SSO plugin's configuration (migration 0018).
   theme?: { css?: string; fonts?: string[] }
 }
 export interface MenuItem {

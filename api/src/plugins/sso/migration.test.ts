@@ -12,12 +12,12 @@ import { nodes } from '../../db/schema'
 import { ensureNode } from '../../seed'
 
 /*
- * Migration 0017: the node settings `auth.service_center` and `sso` become the node's SSO plugin
+ * Migration 0018: the node settings `auth.service_center` and `sso` become the node's SSO plugin
  * configuration. The database is migrated to the end, then nodes are given the old settings as
- * they were stored before 0017, and the migration's own file is run over them — twice.
+ * they were stored before 0018, and the migration's own file is run over them — twice.
  */
 
-const MIGRATION = readFileSync(join(migrationsFolder, '0017_sso_settings_to_plugin.sql'), 'utf8')
+const MIGRATION = readFileSync(join(migrationsFolder, '0018_sso_settings_to_plugin.sql'), 'utf8')
 
 let h: Harness
 let idp: Issuer
@@ -30,7 +30,7 @@ async function runMigration() {
     await h.database.db.execute(sql.raw(statement))
 }
 
-/** A node with settings as stored before migration 0017 (the old keys, straight into the row). */
+/** A node with settings as stored before migration 0018 (the old keys, straight into the row). */
 async function oldNode(domain: string, settings: Record<string, unknown>) {
   const { id } = (await ensureNode(h.database.db, domain)).node
   await h.database.db.execute(
@@ -84,7 +84,7 @@ afterAll(async () => {
   await h.close()
 })
 
-describe('migration 0017: node sign-in settings → the SSO plugin configuration', () => {
+describe('migration 0018: node sign-in settings → the SSO plugin configuration', () => {
   it('moves every setting into an enabled configuration, nothing lost', async () => {
     expect(await ssoConfigs(both)).toEqual([
       expect.objectContaining({
