@@ -1259,19 +1259,6 @@ export interface paths {
                                     }[];
                                 }[];
                             } | null;
-                            auth?: {
-                                service_center?: {
-                                    url: string;
-                                    project_id?: string;
-                                    account_id?: string;
-                                } | null;
-                            } | null;
-                            sso?: {
-                                issuer: string;
-                                audience: string;
-                                jwks_url: string;
-                                create_users?: boolean;
-                            } | null;
                             theme?: {
                                 css?: string;
                                 fonts?: string[];
@@ -8418,7 +8405,7 @@ export interface paths {
         put?: never;
         /**
          * The tasks a query selects, a page at a time (task_view)
-         * @description Only tasks of processes the caller may view (task_view; its attributes are process keys, none = all). Pages by `page` or, stable under inserts, by `cursor` (the previous answer’s `meta.next_cursor`; `meta.page` is then null). A query with an error answers 422 with the checker’s code (rql.syntax_error, rql.unknown_field, …) and `ctx.position` (from 1); a cursor made for another order answers 422 rql.invalid_cursor. Without `order by`: newest change first; the task id always breaks ties.
+         * @description Only tasks of processes the caller may view (task_view; its attributes are process keys, none = all). Pages by `page` or, stable under inserts, by `cursor` (the previous answer’s `meta.next_cursor`; `meta.page` is then null). A walk by cursor counts its total once: the pages after the first answer the `meta.total` the first page counted. A query with an error answers 422 with the checker’s code (rql.syntax_error, rql.unknown_field, …) and `ctx.position` (from 1); a cursor made for another order answers 422 rql.invalid_cursor. Without `order by`: newest change first; the task id always breaks ties.
          */
         post: {
             parameters: {
@@ -9424,16 +9411,16 @@ export interface components {
                         }[];
                     }[];
                 };
+                theme?: {
+                    css?: string;
+                    fonts?: string[];
+                };
                 auth?: {
                     service_center?: {
                         url: string;
                         project_id?: string;
                         account_id?: string;
                     } | null;
-                };
-                theme?: {
-                    css?: string;
-                    fonts?: string[];
                 };
             };
         };
@@ -9472,19 +9459,6 @@ export interface components {
                         }[];
                     }[];
                 };
-                auth?: {
-                    service_center?: {
-                        url: string;
-                        project_id?: string;
-                        account_id?: string;
-                    } | null;
-                };
-                sso?: {
-                    issuer: string;
-                    audience: string;
-                    jwks_url: string;
-                    create_users?: boolean;
-                } | null;
                 theme?: {
                     css?: string;
                     fonts?: string[];
