@@ -217,6 +217,23 @@ export const catalogue = {
   'plugins.port_range': 'Enter a port from 1 to 65535',
   'plugins.private_target': 'Addresses of the local or a private network are not allowed',
   'plugins.one_per_node': 'This plugin can have only one configuration per node',
+  // CSV import and export (PRODUCT.md §7, the CSV plugin).
+  'csv.too_large': 'The file is larger than {max} MB',
+  'csv.bad_encoding': 'The file is not in UTF-8: save it as "CSV UTF-8" and upload it again',
+  'csv.empty': 'The file has no header row',
+  'csv.bad_file': 'The file cannot be read as CSV near line {line}',
+  'csv.line_too_long': 'Line {line} is longer than {max} characters',
+  'csv.too_many_columns': 'The file has more than {max} columns',
+  'csv.too_many_rows': 'One import can hold at most {max} rows',
+  'csv.duplicate_header': 'The column "{header}" appears twice: rename one of them',
+  'csv.duplicate_key': 'The task {key} is in an earlier row too',
+  'csv.duplicate_mapping': 'Two columns are mapped to the field {field}',
+  'csv.unknown_field': 'There is no field {field} to import into',
+  'csv.upload_not_found': 'This upload is gone: upload the file again',
+  'csv.process_required': 'Choose the process for new tasks',
+  'csv.rows_refused': 'Rows refused: {count}. Nothing was imported',
+  'csv.imported': 'Imported: {created} created, {updated} changed',
+  'csv.undone': 'The import was undone',
 } as const
 
 export type CatalogueCode = keyof typeof catalogue
