@@ -6,7 +6,7 @@ import { callerOf } from '../../http/caller'
 import { detailSchema, errorEnvelope } from '../../http/envelope'
 import { idSchema, nodeIdParams } from '../../http/params'
 import { exportFileName, exportTasks } from '../../services/csv/export'
-import { runImport, uploadImport } from '../../services/csv/import'
+import { getUpload, runImport, uploadImport } from '../../services/csv/import'
 import { MAX_COLUMNS, MAX_FILE_BYTES, MAX_FILE_MB, MAX_LINE, MAX_ROWS } from '../../services/csv/read-file'
 
 /*
@@ -149,6 +149,23 @@ export const csvRoutes: FastifyPluginAsyncZod = async (app) => {
         req.params.nodeId,
         Buffer.from(req.body.file, 'base64'),
       ),
+    }),
+  )
+
+  app.get(
+    '/:nodeId/csv/imports/:id',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'An upload of the caller’s, as its upload answered it',
+        description:
+          'Another user’s upload, another node’s, or one already imported: 404 csv.upload_not_found.',
+        params: nodeIdParams.extend({ id: idSchema }),
+        response: { 200: uploadAnswer, ...errors },
+      },
+    },
+    async (req) => ({
+      data: await getUpload(app.db, app.storage, callerOf(req), req.params.nodeId, req.params.id),
     }),
   )
 

@@ -18,7 +18,7 @@ import {
   type RefusedRow,
 } from './import-plan'
 import { writeImport } from './import-write'
-import { readCsv } from './read-file'
+import { type CsvFile, readCsv } from './read-file'
 
 /*
  * POST /tasks/{nodeId}/csv/imports: a file is read (and refused at once if it is not a sound CSV)
@@ -38,6 +38,22 @@ async function readAll(stream: Readable): Promise<Uint8Array> {
   return Buffer.concat(chunks)
 }
 
+/** An upload as the mapping step reads it: the headers and the field each names by default. */
+const uploadInfo = (id: string, file: CsvFile, config: NodeConfig) => ({
+  id,
+  delimiter: file.delimiter,
+  headers: file.headers,
+  rows: file.rows.length,
+  mapping: file.headers.map((h) => fieldForHeader(h, config.customs) ?? null),
+})
+
+/** The caller's own upload in this node, read again; 404 csv.upload_not_found for anyone else's. */
+async function readUpload(storage: FileStorage, key: string): Promise<CsvFile> {
+  const stream = await storage.get(key)
+  if (!stream) throw notFound('csv.upload_not_found', ['params', 'id'])
+  return readCsv(await readAll(stream))
+}
+
 export async function uploadImport(
   db: Db,
   storage: FileStorage,
@@ -49,13 +65,12 @@ export async function uploadImport(
   const file = readCsv(bytes)
   const id = randomUUID()
   await storage.put(keyOf(nodeId, c.auth.user.id, id), Readable.from([Buffer.from(bytes)]))
-  return {
-    id,
-    delimiter: file.delimiter,
-    headers: file.headers,
-    rows: file.rows.length,
-    mapping: file.headers.map((h) => fieldForHeader(h, who.config.customs) ?? null),
-  }
+  return uploadInfo(id, file, who.config)
+}
+
+export async function getUpload(db: Db, storage: FileStorage, c: Caller, nodeId: string, id: string) {
+  const who = await taskCaller(db, c, nodeId)
+  return uploadInfo(id, await readUpload(storage, keyOf(nodeId, c.auth.user.id, id)), who.config)
 }
 
 export interface RunInput extends ImportOptions {
@@ -110,9 +125,7 @@ export async function runImport(
   input: RunInput,
 ) {
   const key = keyOf(nodeId, c.auth.user.id, id)
-  const stream = await storage.get(key)
-  if (!stream) throw notFound('csv.upload_not_found', ['params', 'id'])
-  const file = readCsv(await readAll(stream))
+  const file = await readUpload(storage, key)
   const who = await taskCaller(db, c, nodeId)
   const batchId = randomUUID()
   const result = await db.transaction(async (tx) => {
