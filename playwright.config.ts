@@ -47,6 +47,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The webhook tests' receiver listens on loopback (PRODUCT.md §7: refused unless allowed).
       WEBHOOKS_ALLOW_PRIVATE: '1',
+      // So does the e-mail tests' SMTP server.
+      SMTP_ALLOW_PRIVATE: '1',
     },
   },
 })

@@ -8,7 +8,7 @@ import { ServerTextsProvider } from './components/i18n-texts'
 import { ServerThemeProvider } from './components/node-theme-style'
 import { NonceProvider } from './components/nonce-provider'
 import { i18nConfig } from './i18n'
-import { contentSecurityPolicy, createNonce } from './lib/csp.server'
+import { contentSecurityPolicy, createNonce, mergeCspSources, routeCspSources } from './lib/csp.server'
 import { htmlBodyStream } from './lib/html-stream.server'
 import { resources } from './lib/i18n-resources.server'
 import { i18next } from './lib/i18next.server'
@@ -59,7 +59,11 @@ export default async function handleRequest(
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   responseHeaders.set(
     'Content-Security-Policy',
-    contentSecurityPolicy(nonce, process.env.NODE_ENV === 'development', look?.origins),
+    contentSecurityPolicy(
+      nonce,
+      process.env.NODE_ENV === 'development',
+      mergeCspSources(look?.origins, ...routeCspSources(remixContext.staticHandlerContext.loaderData)),
+    ),
   )
   responseHeaders.set('X-Content-Type-Options', 'nosniff')
   responseHeaders.set('Referrer-Policy', 'strict-origin-when-cross-origin')
@@ -112,10 +116,10 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 }
 
 /**
- * The `/api/*` forwarding, exported for the web server (server/index.mjs), which calls it before the
- * Remix router: forwarding needs no route matching, and skipping it is most of the forwarding's cost.
- * app/routes/api+/$.ts keeps serving it when the app runs under another server.
+ * The `/api/*` forwarding, exported for the web server (server/index.mjs), which calls it with Node's
+ * own request and response, before Express and the Remix router (app/lib/api-forward.server.ts).
+ * app/routes/api+/$.ts keeps serving it (over Fetch) when the app runs under another server.
  */
-export { forwardToUpstream } from './lib/api-proxy.server'
+export { forwardApi } from './lib/api-forward.server'
 /** GET /events, the tab's live stream, likewise called by the web server before its compression. */
 export { forwardEvents } from './lib/live-proxy.server'

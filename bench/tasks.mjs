@@ -5,17 +5,18 @@
 // a bulk edit of 1,000 tasks (dry run, edit, undo) timed; and the plans (EXPLAIN ANALYZE,
 // BUFFERS) of each query and of the get-by-key lookup, from bench/tasks-explain.ts.
 //   node bench/tasks.mjs [--tasks=1000000] [--duration=15] [--connections=16] [--database-url=postgres://…]
-//     [--scenarios=queries,key,distinct,create,edit,bulk,explain] [--tiers=upstream,web]
+//     [--scenarios=queries,id,key,distinct,create,edit,bulk,pgbench,explain] [--tiers=upstream,web]
 // --scenarios and --tiers run only those (all by default); --help prints this and exits.
 // Without --database-url a throwaway PostgreSQL 15 cluster is started (scripts/pg-test-server.sh).
 // Writes bench/out/tasks.json. The load tool shares the machine's cores with the stack and the
 // database: say so beside every figure.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { freePort, root, runAutocannon, signIn, startPostgres, startStack } from './lib.mjs'
+import { pgbenchCeilings } from './pgbench.mjs'
 import { generate, keyOf } from './tasks-generate.mjs'
 
 const args = {
@@ -32,7 +33,7 @@ for (const a of process.argv.slice(2)) {
   if (k === 'help' || k === '-h') {
     console.log(
       'node bench/tasks.mjs [--tasks=1000000] [--duration=15] [--connections=16] [--chunk=100000]\n' +
-        '  [--database-url=postgres://…] [--scenarios=queries,key,distinct,create,edit,bulk,explain]\n' +
+        '  [--database-url=postgres://…] [--scenarios=queries,id,key,distinct,create,edit,bulk,pgbench,explain]\n' +
         '  [--tiers=upstream,web]',
     )
     process.exit(0)
@@ -45,6 +46,9 @@ for (const a of process.argv.slice(2)) {
   if (k === 'database-url') args.url = v
   if (k === 'chunk') args.chunk = Number(v)
 }
+
+/** The machine's load (1, 5, 15 min), printed beside every figure. */
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
 
 const want = (scenario) => !args.scenarios || args.scenarios.has(scenario)
 const tiersOf = (stack) =>
@@ -99,7 +103,15 @@ try {
         duration: args.duration,
       })
       // matches: meta.total (autocannon's `total` is the requests sent).
-      const row = { tier, scenario: name, query, rows: json.data.length, matches: json.meta.total, ...r }
+      const row = {
+        tier,
+        scenario: name,
+        query,
+        rows: json.data.length,
+        matches: json.meta.total,
+        ...r,
+        loadavg: loadavg(),
+      }
       results.scenarios.push(row)
       console.log(JSON.stringify(row))
     }
@@ -129,7 +141,7 @@ try {
         },
       ],
     })
-    const row = { tier, scenario: name, statuses, ...r }
+    const row = { tier, scenario: name, statuses, ...r, loadavg: loadavg() }
     results.scenarios.push(row)
     console.log(JSON.stringify(row))
     if (r.errors || r.non2xx)
@@ -145,6 +157,19 @@ try {
   const explainKey = keyOf((7919 * 12345) % args.tasks)
   for (const [tier, base] of want('key') ? tiersOf(stack) : [])
     await varied(tier, 'get by key', base, 'GET', nextKey)
+
+  // Get by id (GET /tasks/{nodeId}/{id}): ids of 20,000 tasks, read once from the database.
+  if (want('id')) {
+    const c = new pg.Client({ connectionString: databaseUrl })
+    await c.connect()
+    const ids = (
+      await c.query('select id from tasks where node_id = $1 order by id limit 20000', [nodeId])
+    ).rows.map((r) => r.id)
+    await c.end()
+    let idAt = 0
+    const nextId = () => ({ path: `/api/tasks/${nodeId}/${ids[idAt++ % ids.length]}` })
+    for (const [tier, base] of tiersOf(stack)) await varied(tier, 'get by id', base, 'GET', nextId)
+  }
 
   // The filtered query again, but no two requests alike (status, assignee and an excluded bucket
   // vary), so that no total is ever reused (task-counts.ts keeps a total 2 s per query): what a
@@ -262,6 +287,23 @@ try {
     await bulk('status move', '/rql', { query: 'cf_bucket = 18', patch: { status_id: gen.statusIds[4] } })
   }
 
+  // The same statements as raw SQL under pgbench (bench/pgbench.mjs): the database's own ceiling.
+  if (want('pgbench'))
+    results.pgbench = await pgbenchCeilings({
+      databaseUrl,
+      connections: args.connections,
+      duration: args.duration,
+      f: {
+        nodeId,
+        statusId: gen.statusIds[1],
+        assigneeId: gen.userIds[3],
+        processIds: gen.processIds,
+        authorId: gen.userIds[0],
+        keyOf,
+        tasks: args.tasks,
+      },
+    })
+
   const explained = !want('explain')
     ? '[]'
     : execFileSync(
@@ -277,6 +319,7 @@ try {
         { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
       )
   results.explain = JSON.parse(explained)
+  results.loadavg = loadavg()
   for (const e of results.explain)
     if (e.key) console.log(`\n-- get by key ${e.key}:\n${e.lookup.plan}`)
     else console.log(`\n-- ${e.query}\n-- page:\n${e.page.plan}\n-- count:\n${e.count.plan}`)

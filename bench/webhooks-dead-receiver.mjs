@@ -52,7 +52,13 @@ const processes = await api('GET', `/processes/${node}?per_page=100`, token)
 const taskProcess = processes.find((p) => p.key === 'TASK') ?? processes[0]
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
 
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')
+
 async function round(label) {
+  const loadBefore = load()
   const create = await runAutocannon({
     url: `${args.base}/api/tasks/${node}/${taskProcess.id}`,
     method: 'POST',
@@ -82,7 +88,7 @@ async function round(label) {
             body: JSON.stringify({ version: t.version, title: `e${n}` }),
           }
         },
-        onResponse: (status, body, ctx) => {
+        onResponse: (status, body) => {
           if (status === 200) {
             const d = JSON.parse(body).data
             const t = tasks.find((x) => x.id === d.id)
@@ -96,9 +102,9 @@ async function round(label) {
     label,
     create,
     edit,
-    load: loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' '),
+    // The machine is shared: the 1/5/15-minute load averages as the round began and ended.
+    load_before: loadBefore,
+    load: load(),
   }
 }
 

@@ -4,6 +4,7 @@
 // graceful drain on SIGTERM. Started by scripts/start.mjs with PORT/HOST.
 import { randomUUID } from 'node:crypto'
 import diagnosticsChannel from 'node:diagnostics_channel'
+import http from 'node:http'
 import net from 'node:net'
 import { extname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -45,17 +46,6 @@ app.use(
     autoLogging: { ignore: (req) => req.url.startsWith(build.publicPath) },
   }),
 )
-// /api/* goes straight to the app's forwarding (app/lib/api-proxy.server.ts): no compression (the
-// upstream's bodies are streamed as they come), no static-file look-up, no route matching.
-const forwardToUpstream = build.entry.module.forwardToUpstream
-app.all('/api/*', async (req, res, next) => {
-  if (req.path === '/api/health') return next() // the web tier's own health (app/routes/api+/health.ts)
-  try {
-    await sendRemixResponse(res, await forwardToUpstream(createRemixRequest(req, res)))
-  } catch (error) {
-    next(error)
-  }
-})
 // GET /events: the tab's live stream (app/lib/live-proxy.server.ts), likewise before compression —
 // compression would hold each frame back until its buffer fills. Frames are written as they come.
 const forwardEvents = build.entry.module.forwardEvents
@@ -80,9 +70,47 @@ const publicFiles = express.static('public', { maxAge: '1h' })
 app.use((req, res, next) => (extname(req.path) ? publicFiles(req, res, next) : next()))
 app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }))
 
+// /api/* (but the web tier's own /api/health) never reaches Express: the app's forwarding
+// (app/lib/api-forward.server.ts) takes Node's request and response and streams the upstream's
+// answer straight into it — no Express middleware, no Fetch Request/Response, no compression (the
+// upstream's bodies are streamed as they come). One log line per request, as pino-http writes them.
+const forwardApi = build.entry.module.forwardApi
+const isForwarded = (url) =>
+  url.startsWith('/api/') && !(url.startsWith('/api/health') && (url.length === 11 || url[11] === '?'))
+function logForwarded(req, res, startedAt) {
+  const level = res.statusCode >= 500 ? 'error' : 'info'
+  if (!log.isLevelEnabled(level)) return
+  log[level](
+    {
+      req: { id: req.headers['x-request-id'], method: req.method, url: req.url },
+      res: { statusCode: res.statusCode },
+      responseTime: Date.now() - startedAt,
+    },
+    'request completed',
+  )
+}
+
+const SERVER_ERROR = JSON.stringify({
+  detail: [{ type: 'server.error', msg: 'Something went wrong on our side' }],
+})
+
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '127.0.0.1'
-const server = app.listen(port, host, () => log.info({ url: `http://${host}:${port}` }, 'web app listening'))
+const server = http.createServer((req, res) => {
+  if (!isForwarded(req.url)) return app(req, res)
+  const startedAt = Date.now()
+  res.once('finish', () => logForwarded(req, res, startedAt))
+  forwardApi(req, res).catch((error) => {
+    log.error(
+      { err: error, req: { id: req.headers['x-request-id'], url: req.url } },
+      '/api forwarding failed',
+    )
+    if (res.headersSent) return res.destroy()
+    res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
+    res.end(SERVER_ERROR)
+  })
+})
+server.listen(port, host, () => log.info({ url: `http://${host}:${port}` }, 'web app listening'))
 
 // Graceful stop (SIGTERM/SIGINT): stop accepting connections; every response from now on, and
 // every one still being prepared, says `Connection: close`, so that a keep-alive client finishes

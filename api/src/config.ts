@@ -38,6 +38,28 @@ const envSchema = z.object({
   WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   /** How often the worker looks for retries that fell due. */
   WEBHOOKS_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+  /**
+   * Where the web app is reached, for links in e-mails: a node's pages are at its domain as the
+   * first label of this host (http://localhost:3000 → http://acme.localhost:3000). Unset:
+   * http://localhost:PORT.
+   */
+  PUBLIC_URL: z.string().url().optional(),
+  /** The web app's port (read for PUBLIC_URL's default only). */
+  PORT: z
+    .string()
+    .regex(/^\d{1,5}$/)
+    .optional()
+    .catch(undefined),
+  /** The e-mail plugin may connect to a loopback or private-network SMTP host (a local relay): '1'. */
+  SMTP_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  /** '0': accept an SMTP server's certificate that does not verify (a relay's self-signed one). */
+  SMTP_TLS_VERIFY: z.enum(['0', '1']).default('1'),
+  /** One SMTP step's limit (connect, greeting, each answer); a whole send at most three times it. */
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** The first retry of an e-mail; each next doubles (up to an hour), 30 tries in all. */
+  EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  /** How often the e-mail worker looks for retries and digests that fell due. */
+  EMAIL_POLL_MS: z.coerce.number().int().min(10).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -4,6 +4,7 @@ import { BODY_LIMIT, DISCARD_LIMIT, MULTIPART_OVERHEAD } from '@domain/http-limi
 import type { Dispatcher } from 'undici'
 import { isCrossOrigin } from './csrf.server'
 import { env } from './env.server'
+import type { HeaderSource } from './request-context.server'
 import { readToken } from './session.server'
 import {
   isUpstreamDown,
@@ -82,9 +83,19 @@ const KEEP_RESPONSE = new Set([
   'x-ratelimit-reset',
 ])
 
-const NO_BODY_STATUS = new Set([101, 103, 204, 205, 304])
+export const NO_BODY_STATUS = new Set([101, 103, 204, 205, 304])
 
-export function forwardRequestHeaders(request: Request): Record<string, string> {
+/**
+ * What the forwarding reads of an incoming request. A Fetch `Request` fits (the Remix route), and so
+ * does the web server's view of Node's IncomingMessage (app/lib/api-forward.server.ts).
+ */
+export interface ForwardedRequest extends HeaderSource {
+  method: string
+  url: string
+  headers: HeaderSource['headers'] & { forEach(fn: (value: string, key: string) => void): void }
+}
+
+export function forwardRequestHeaders(request: ForwardedRequest): Record<string, string> {
   const connectionListed = new Set(
     (request.headers.get('connection') ?? '')
       .split(',')
@@ -104,17 +115,36 @@ export function forwardRequestHeaders(request: Request): Record<string, string> 
   return { ...out, ...proxyHeaders(request) }
 }
 
-export function forwardResponseHeaders(raw: Dispatcher.ResponseData['headers']): Headers {
-  const headers = new Headers()
-  const origin = new URL(env().UPSTREAM_API_URL).origin
-  for (const [key, value] of Object.entries(raw)) {
+let upstreamOrigin: { url: string; origin: string } | undefined
+function originOfUpstream(): string {
+  const url = env().UPSTREAM_API_URL
+  if (upstreamOrigin?.url !== url) upstreamOrigin = { url, origin: new URL(url).origin }
+  return upstreamOrigin.origin
+}
+
+/** The upstream's answer headers that go on to the caller (lower-case names), as Node writes them. */
+export function keptResponseHeaders(
+  raw: Dispatcher.ResponseData['headers'],
+): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {}
+  for (const key in raw) {
+    const value = raw[key]
     const k = key.toLowerCase()
     if (!KEEP_RESPONSE.has(k) || value === undefined) continue
-    for (const v of Array.isArray(value) ? value : [value]) {
-      // A Location on the upstream's own origin becomes a path here: the internal address stays inside.
-      headers.append(k, k === 'location' && v.startsWith(origin) ? v.slice(origin.length) || '/' : v)
-    }
+    // A Location on the upstream's own origin becomes a path here: the internal address stays inside.
+    if (k === 'location') {
+      const origin = originOfUpstream()
+      const v = Array.isArray(value) ? value[0] : value
+      out[k] = v?.startsWith(origin) ? v.slice(origin.length) || '/' : (v ?? '')
+    } else out[k] = value
   }
+  return out
+}
+
+export function forwardResponseHeaders(raw: Dispatcher.ResponseData['headers']): Headers {
+  const headers = new Headers()
+  for (const [k, value] of Object.entries(keptResponseHeaders(raw)))
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(k, v)
   return headers
 }
 
@@ -126,23 +156,27 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * it. An unsafe method whose bearer would come from the cookie is refused when the browser says it
  * comes from another origin. Scripts (no Origin header) and explicit Authorization are unaffected.
  */
-export function isCrossOriginCookieWrite(request: Request): boolean {
+export function isCrossOriginCookieWrite(request: ForwardedRequest): boolean {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return false
   if (request.headers.get('authorization') || !readToken(request)) return false
   return isCrossOrigin(request)
 }
 
+export const FORBIDDEN_BODY = JSON.stringify({
+  detail: [{ type: 'rights.forbidden', msg: 'You do not have the right to do this' }],
+})
+export const TOO_LARGE_BODY = JSON.stringify({
+  detail: [{ type: 'request.too_large', msg: messageFor('request.too_large') }],
+})
+
 const forbidden = () =>
-  new Response(
-    JSON.stringify({ detail: [{ type: 'rights.forbidden', msg: 'You do not have the right to do this' }] }),
-    {
-      status: 403,
-      headers: { 'content-type': 'application/json; charset=utf-8' },
-    },
-  )
+  new Response(FORBIDDEN_BODY, {
+    status: 403,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  })
 
 /** The largest body the upstream would read for this request: an upload's, or its JSON limit. */
-export function bodyLimitFor(request: Request): number {
+export function bodyLimitFor(request: HeaderSource): number {
   const type = request.headers.get('content-type')?.toLowerCase() ?? ''
   return type.startsWith('multipart/') ? env().UPLOAD_MAX_MB * 1024 * 1024 + MULTIPART_OVERHEAD : BODY_LIMIT
 }
@@ -172,10 +206,10 @@ async function refuseTooLarge(request: Request): Promise<Response | null> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
   if (!(declared > bodyLimitFor(request))) return null
   if (request.body) await discard(request.body)
-  return new Response(
-    JSON.stringify({ detail: [{ type: 'request.too_large', msg: messageFor('request.too_large') }] }),
-    { status: 413, headers: { 'content-type': 'application/json; charset=utf-8' } },
-  )
+  return new Response(TOO_LARGE_BODY, {
+    status: 413,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  })
 }
 
 export async function forwardToUpstream(request: Request): Promise<Response> {

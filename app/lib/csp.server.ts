@@ -4,10 +4,32 @@ export function createNonce(): string {
   return randomBytes(16).toString('base64')
 }
 
-/** Other origins the page may load from: the node's logo images and font files. */
+/**
+ * Other origins the page may load from: the node's logo images and font files, and what a page's
+ * loader names (a map widget's tile service: its style, tiles and glyphs by fetch, sprites as images).
+ */
 export interface CspSources {
   img?: string[]
   font?: string[]
+  connect?: string[]
+}
+
+/** The sources a route's loader data names under `csp` (see `routeCspSources`). */
+export function mergeCspSources(...all: (CspSources | undefined)[]): CspSources {
+  const out: Required<CspSources> = { img: [], font: [], connect: [] }
+  for (const s of all)
+    for (const k of ['img', 'font', 'connect'] as const)
+      for (const o of s?.[k] ?? []) if (!out[k].includes(o)) out[k].push(o)
+  return out
+}
+
+/** Every rendered route's `csp` sources from its loader data (the board pages' map widgets). */
+export function routeCspSources(loaderData: Record<string, unknown> | undefined): CspSources[] {
+  return Object.values(loaderData ?? {}).flatMap((d) =>
+    d && typeof d === 'object' && 'csp' in d && d.csp && typeof d.csp === 'object'
+      ? [d.csp as CspSources]
+      : [],
+  )
 }
 
 /**
@@ -28,7 +50,7 @@ export function contentSecurityPolicy(nonce: string, development = false, source
     'font-src': ["'self'", 'data:', ...(sources.font ?? [])],
     // The map's workers (maplibre's and the cluster worker, public/map/), from our own origin.
     'worker-src': ["'self'", 'blob:'],
-    'connect-src': development ? ["'self'", 'ws:'] : ["'self'"],
+    'connect-src': [...(development ? ["'self'", 'ws:'] : ["'self'"]), ...(sources.connect ?? [])],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { isSecureRequest, readCookie, serializeCookie } from './cookies'
 import { CSRF_ERROR, CSRF_FIELD } from './csrf'
 import { env } from './env.server'
+import type { HeaderSource } from './request-context.server'
 
 /**
  * CSRF protection for the app's own forms (a signed per-session token, the synchronizer pattern):
@@ -62,7 +63,7 @@ export function isValidCsrf(request: Request, formData: FormData): boolean {
  * compares the same way for document posts). Scripts send no Origin; they carry no ambient cookies
  * to ride on, and forms are covered by the token anyway.
  */
-export function isCrossOrigin(request: Request): boolean {
+export function isCrossOrigin(request: HeaderSource & { url: string }): boolean {
   const origin = request.headers.get('origin')
   if (!origin) return false
   try {

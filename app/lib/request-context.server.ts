@@ -51,8 +51,16 @@ export function cleanRequestId(value: string | null): string | null {
   return /^[\w.:@/+=-]{1,128}$/.test(v) ? v : null
 }
 
+/**
+ * What the helpers below read of an incoming request: its headers. A Fetch `Request` fits, and so
+ * does the web server's view of Node's IncomingMessage (app/lib/api-forward.server.ts).
+ */
+export interface HeaderSource {
+  headers: { get(name: string): string | null }
+}
+
 /** The id of this request: the caller's X-Request-Id when it sent a sane one, else a new UUID. */
-export function requestId(request: Request): string {
+export function requestId(request: HeaderSource): string {
   return store.getStore()?.requestId ?? cleanRequestId(request.headers.get('x-request-id')) ?? randomUUID()
 }
 
@@ -128,6 +136,6 @@ export function runInRequestContext<T>(fn: () => T): T {
   return store.run({ requestId: randomUUID(), startedAt: Date.now() }, fn)
 }
 
-export function clientAddress(request: Request): string | null {
+export function clientAddress(request: HeaderSource): string | null {
   return decideClientAddress(store.getStore()?.peer, request.headers.get('x-forwarded-for'))
 }

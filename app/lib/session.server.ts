@@ -10,6 +10,7 @@ import type { ClientTokenSync } from './client-token'
 import { type CookieOptions, isSecureRequest, readCookie, serializeCookie } from './cookies'
 import { env } from './env.server'
 import { requestCookieDomain } from './node.server'
+import type { HeaderSource } from './request-context.server'
 import { DEFAULT_SIDEBAR, DEFAULT_THEME, isSidebar, isTheme, type Sidebar, type Theme } from './theme'
 import type { Toast, ToastInput } from './toast'
 import { toastSchema } from './toast-schema.server'
@@ -18,7 +19,7 @@ import { toastSchema } from './toast-schema.server'
 
 export const TOKEN_COOKIE = '_token'
 
-export function readToken(request: Request): string | null {
+export function readToken(request: HeaderSource): string | null {
   return readCookie(request.headers.get('cookie'), TOKEN_COOKIE) || null
 }
 

@@ -4,7 +4,7 @@ import { type Dispatcher, Pool } from 'undici'
 import { env } from './env.server'
 import { proxyKey } from './proxy-key.server'
 import { pathWithSearch } from './redirect-to'
-import { clientAddress, requestId, requestStartedAt } from './request-context.server'
+import { clientAddress, type HeaderSource, requestId, requestStartedAt } from './request-context.server'
 import { routes } from './routes'
 import { readToken, signOutHeaders } from './session.server'
 import type { paths } from './upstream/schema'
@@ -55,11 +55,19 @@ export function upstreamPath(pathAndQuery: string): string {
   return `${upstreamBase().prefix}${pathAndQuery}`
 }
 
+/** `x-nodus-proxy`'s value, an HMAC of SECRET: computed once, not on every call. */
+let proxyKeyFor: { secret: string; key: string } | undefined
+function currentProxyKey(): string {
+  const secret = env().SECRET
+  if (proxyKeyFor?.secret !== secret) proxyKeyFor = { secret, key: proxyKey(secret) }
+  return proxyKeyFor.key
+}
+
 /** The headers that make the upstream trust this call as coming from the web tier. */
-export function proxyHeaders(request: Request): Record<string, string> {
+export function proxyHeaders(request: HeaderSource): Record<string, string> {
   const headers: Record<string, string> = {
     'x-request-id': requestId(request),
-    'x-nodus-proxy': proxyKey(env().SECRET),
+    'x-nodus-proxy': currentProxyKey(),
   }
   const address = clientAddress(request)
   if (address) headers['x-forwarded-for'] = address

@@ -234,6 +234,17 @@ export const catalogue = {
   'csv.rows_refused': 'Rows refused: {count}. Nothing was imported',
   'csv.imported': 'Imported: {created} created, {updated} changed',
   'csv.undone': 'The import was undone',
+  'notifications.email_saved': 'E-mail settings saved',
+  'notifications.digest_time': 'Enter a time as HH:MM',
+  'notifications.time_zone': 'Choose a time zone from the list',
+  'plugins.email.test_sent': 'Test e-mail sent to {to}. The server answered: {answer}',
+  'plugins.email.refused': 'The SMTP server {host}:{port} refused the connection',
+  'plugins.email.timeout': 'The SMTP server {host}:{port} did not answer in time',
+  'plugins.email.auth_failed': 'The SMTP server did not accept the user name and password: {answer}',
+  'plugins.email.host_unknown': 'No SMTP server found by the name {host}',
+  'plugins.email.tls_failed': 'A secure connection to the SMTP server could not be made: {reason}',
+  'plugins.email.rejected': 'The SMTP server refused the e-mail: {answer}',
+  'plugins.email.failed': 'The e-mail could not be sent: {reason}',
 } as const
 
 export type CatalogueCode = keyof typeof catalogue

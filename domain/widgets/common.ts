@@ -36,3 +36,14 @@ export function intParam(raw: string | undefined, fallback: number, max = Number
   const n = Number(raw)
   return n >= 1 && n <= max ? n : fallback
 }
+
+/** A setting of a widget by its dotted name (`view.headers`), stored nested or flat. */
+export function settingOf(settings: Record<string, unknown>, name: string): unknown {
+  if (name in settings) return settings[name]
+  let at: unknown = settings
+  for (const part of name.split('.')) {
+    if (at === null || typeof at !== 'object' || Array.isArray(at)) return undefined
+    at = (at as Record<string, unknown>)[part]
+  }
+  return at
+}

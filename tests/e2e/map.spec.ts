@@ -258,3 +258,41 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('map-list-task')).toHaveText(/The lone visit/)
   })
 })
+
+test("a tile service named in a map's settings may be fetched by that board's page, and no other", async ({
+  playwright,
+}) => {
+  const request = await playwright.request.newContext()
+  const widget = await api<{ id: string }>(request, 'POST', `/widgets/${nodeId}`, {
+    type: 'map',
+    title: `Tiles ${TAG}`,
+    settings: {
+      navigation: { field: FIELD },
+      view: { center: '55.8, 37.6', zoom: 7, style_url: 'https://tiles.example.com/styles/dark.json' },
+    },
+    query: `process.key = ${KEY}`,
+  })
+  made.widgets.push(widget.id)
+  const board = await api<{ id: string }>(request, 'POST', `/boards/${nodeId}`, {
+    name: `Tiles board ${TAG}`,
+  })
+  try {
+    await api(request, 'POST', `/widgets/bind-board/${nodeId}`, {
+      board_id: board.id,
+      widget_ids: [widget.id],
+    })
+    const csp = async (path: string) => {
+      const res = await request.get(`${ORIGIN}${path}`, { headers: { cookie: `_token=${token}` } })
+      expect(res.status()).toBe(200)
+      const header = res.headers()['content-security-policy'] ?? ''
+      return Object.fromEntries(header.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]))
+    }
+    const withTiles = await csp(`/lk/b/${board.id}`)
+    expect(withTiles['connect-src']).toContain('https://tiles.example.com')
+    expect(withTiles['img-src']).toContain('https://tiles.example.com')
+    expect((await csp(boardUrl()))['connect-src']).toEqual(["'self'"])
+  } finally {
+    await api(request, 'DELETE', `/boards/${nodeId}/${board.id}`).catch(() => {})
+    await request.dispose()
+  }
+})

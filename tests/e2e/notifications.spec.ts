@@ -247,7 +247,7 @@ for (const js of [true, false]) {
       await expect(select).toHaveValue('app')
       await select.selectOption('off')
       await page.getByLabel(`Requests ${js ? 'J' : 'N'}: Mention`).selectOption('email')
-      await page.getByRole('button', { name: 'Save' }).click()
+      await page.getByRole('button', { name: 'Save', exact: true }).click()
       await expect(page.locator('.alert-list [data-alert="success"]').first()).toHaveText(
         /Notification settings saved/,
       )

@@ -20,7 +20,7 @@ import {
 import { fieldSchema } from '../routes/fields/schemas'
 import { bindFormResult, formSchema } from '../routes/forms/schemas'
 import { adminNodeSchema, assetsSchema, bindUserResult, publicNodeSchema } from '../routes/nodes/schemas'
-import { notificationSchema, preferenceRow } from '../routes/notifications/schemas'
+import { emailPreferenceAnswer, notificationSchema, preferenceRow } from '../routes/notifications/schemas'
 import {
   deliverySchema,
   historyEntrySchema,
@@ -93,6 +93,7 @@ export const schemaComponents: Record<string, z.ZodTypeAny> = {
   BoardImportAnswer: importAnswerSchema,
   NotificationItem: notificationSchema,
   NotificationPreferenceRow: preferenceRow,
+  EmailPreference: emailPreferenceAnswer,
 }
 
 /** As fastify-type-provider-zod turns a route's zod schema into JSON (its converter's options). */

@@ -3,12 +3,15 @@ import type { Config } from '../config'
 import type { Db } from '../db/client'
 import type { EventBus } from '../events/bus'
 import type { SecretBox } from '../lib/secret-box'
+import type { SmtpOptions } from './email/smtp'
+import { EmailWorker } from './email/worker'
 import { queueWebhooks, WEBHOOKS_CONSUMER } from './webhooks/queue'
 import { DeliveryWorker } from './webhooks/worker'
 
 /*
  * What the plugins run beside the API: the webhooks' durable consumer (events → queued
- * deliveries) and their delivery worker. Started with the app, stopped before the database closes.
+ * deliveries) and their delivery worker; the e-mail worker, woken by every new notification.
+ * Started with the app, stopped before the database closes.
  */
 
 export interface PluginRuntime {
@@ -16,6 +19,7 @@ export interface PluginRuntime {
   box: SecretBox
   allowPrivate: boolean
   deliveries: DeliveryWorker
+  email: { worker: EmailWorker; smtp: SmtpOptions & { publicUrl: string } }
   stop(): Promise<void>
 }
 
@@ -45,5 +49,27 @@ export async function startPlugins(
     { types: TASK_EVENT_TYPES },
   )
   deliveries.start()
-  return { db, box, allowPrivate, deliveries, stop: () => deliveries.stop() }
+  const smtp = {
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT ?? 3000}`,
+    timeoutMs: config.SMTP_TIMEOUT_MS,
+    allowPrivate: config.SMTP_ALLOW_PRIVATE === '1',
+    verifyTls: config.SMTP_TLS_VERIFY === '1',
+  }
+  const mails = new EmailWorker(db, box, log, {
+    ...smtp,
+    retryBaseMs: config.EMAIL_RETRY_BASE_MS,
+    pollMs: config.EMAIL_POLL_MS,
+  })
+  events.subscribe('notification.created', () => mails.wake())
+  mails.start()
+  return {
+    db,
+    box,
+    allowPrivate,
+    deliveries,
+    email: { worker: mails, smtp },
+    stop: async () => {
+      await Promise.all([deliveries.stop(), mails.stop()])
+    },
+  }
 }

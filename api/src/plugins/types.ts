@@ -24,7 +24,18 @@ export interface CheckContext {
   userId: string
   /** WEBHOOKS_ALLOW_PRIVATE: loopback and private targets allowed. */
   allowPrivate: boolean
+  /** SMTP_ALLOW_PRIVATE: the same for the e-mail plugin's SMTP host. */
+  smtpAllowPrivate: boolean
 }
+
+/** Who pressed "send a test". */
+export interface Tester {
+  userId: string
+  email: string
+}
+
+/** What a test did: a catalogue code, with the values its message shows. */
+export type TestOutcome = string | { code: string; ctx: Record<string, string | number> }
 
 export interface ServerPlugin {
   readonly id: string
@@ -35,5 +46,5 @@ export interface ServerPlugin {
     where: (string | number)[],
   ): Promise<DetailEntry[]>
   /** "Send a test": the catalogue code of what happened; throws an AppError when it could not. */
-  test?(rt: PluginRuntime, config: OpenConfig): Promise<string>
+  test?(rt: PluginRuntime, config: OpenConfig, who: Tester): Promise<TestOutcome>
 }

@@ -138,9 +138,24 @@ const fingerprint = (keys: SortKey[]) =>
     .digest('base64url')
     .slice(0, 10)
 
-/** Opaque to clients: base64url of the order's fingerprint and the last row's sort values. */
-export function encodeCursor(keys: SortKey[], values: (string | null)[]): string {
-  return Buffer.from(JSON.stringify({ o: fingerprint(keys), v: values })).toString('base64url')
+/**
+ * Opaque to clients: base64url of the order's fingerprint, the last row's sort values and, when
+ * given, the query's total as the walk's first page counted it (a keyset walk counts once).
+ */
+export function encodeCursor(keys: SortKey[], values: (string | null)[], total?: number): string {
+  const body =
+    total === undefined ? { o: fingerprint(keys), v: values } : { o: fingerprint(keys), v: values, t: total }
+  return Buffer.from(JSON.stringify(body)).toString('base64url')
+}
+
+/** The total a cursor carries (see encodeCursor), when it carries a sane one. */
+export function cursorTotal(cursor: string): number | undefined {
+  try {
+    const { t } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { t?: unknown }
+    return typeof t === 'number' && Number.isSafeInteger(t) && t >= 0 ? t : undefined
+  } catch {
+    return undefined
+  }
 }
 
 const SHAPES: Record<SortType, (v: string) => boolean> = {

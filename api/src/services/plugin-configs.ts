@@ -116,7 +116,7 @@ interface Checked {
  */
 async function checkConfig(
   tx: Tx,
-  rt: Pick<PluginRuntime, 'box' | 'allowPrivate'>,
+  rt: Pick<PluginRuntime, 'box' | 'allowPrivate' | 'email'>,
   c: Caller,
   nodeId: string,
   plugin: PluginDefinition,
@@ -158,7 +158,13 @@ async function checkConfig(
   if (!problems.length && server?.check)
     problems.push(
       ...(await server.check(
-        { db: tx, nodeId, userId: c.auth.user.id, allowPrivate: rt.allowPrivate },
+        {
+          db: tx,
+          nodeId,
+          userId: c.auth.user.id,
+          allowPrivate: rt.allowPrivate,
+          smtpAllowPrivate: rt.email.smtp.allowPrivate,
+        },
         value.settings,
         ['body', 'settings'],
       )),
@@ -302,7 +308,7 @@ export async function testConfig(rt: PluginRuntime, c: Caller, nodeId: string, i
   if (!test || !findPlugin(row.pluginId)?.test)
     throw badInput('plugins.no_test', ['params', 'pluginConfigId'])
   if (!row.enabled) throw badInput('plugins.config_disabled_test', ['params', 'pluginConfigId'])
-  return test(rt, openConfig(rt.box, row))
+  return test(rt, openConfig(rt.box, row), { userId: c.auth.user.id, email: c.auth.user.email })
 }
 
 const DELIVERIES_LIMIT = 50

@@ -9,6 +9,7 @@ import { badInput, forbidden, InvalidInput } from '../http/errors'
 import {
   type CompiledQuery,
   compileQuery,
+  cursorTotal,
   decodeCursor,
   encodeCursor,
   joinClauses,
@@ -159,7 +160,7 @@ export interface TaskQueryInput {
   cursor?: string
 }
 
-const cursorOf = (keys: SortKey[], sort: (string | null)[]) => encodeCursor(keys, sort)
+const cursorOf = (keys: SortKey[], sort: (string | null)[], total: number) => encodeCursor(keys, sort, total)
 
 export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQueryInput) {
   const who = await taskCaller(db, c, nodeId)
@@ -177,13 +178,15 @@ export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQ
     if (!values) throw badInput('rql.invalid_cursor', ['body', 'cursor'])
     condition = and(base, keysetAfter(compiled.orderBy, values))!
   }
-  // One row past the page says whether there is a next one.
+  // One row past the page says whether there is a next one. A keyset walk counts its total once,
+  // at its first page: the pages after it answer the total their cursor carries (issue 15).
+  const carried = input.cursor ? cursorTotal(input.cursor) : undefined
   const [rows, total] = await Promise.all([
     selectMatching(db, compiled, condition, {
       limit: perPage + 1,
       offset: input.cursor ? 0 : (input.page - 1) * perPage,
     }),
-    countOnce(db, nodeId, compiled, base),
+    carried ?? countOnce(db, nodeId, compiled, base),
   ])
   const shown = rows.slice(0, perPage)
   const last = shown[shown.length - 1]
@@ -192,7 +195,7 @@ export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQ
     meta: {
       ...meta,
       total,
-      next_cursor: rows.length > perPage && last ? cursorOf(compiled.orderBy, last.sort) : null,
+      next_cursor: rows.length > perPage && last ? cursorOf(compiled.orderBy, last.sort, total) : null,
     },
   }
 }

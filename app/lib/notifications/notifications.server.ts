@@ -1,4 +1,5 @@
 import type { NotificationPreference } from '@domain/notifications'
+import type { EmailPreference as EmailPreferenceInput } from '@domain/notifications/email'
 import type { Access } from '../access.server'
 import { nodeName } from '../node.server'
 import { getNodeByDomain } from '../node-assets.server'
@@ -76,3 +77,14 @@ export const setWatching = (request: Request, access: Access, taskId: string, on
 
 /** A task's card from its key alone: the process key is what comes before the number. */
 export const processKeyOf = (taskKey: string) => taskKey.slice(0, Math.max(0, taskKey.lastIndexOf('-')))
+
+export type EmailPreference = Schema<'EmailPreference'>
+
+/** The caller's e-mail mode, digest time, time zone and language; null when it cannot be had. */
+export async function emailPreference(request: Request, access: Access): Promise<EmailPreference | null> {
+  const res = await upstream(request).get('/api/notifications/{nodeId}/email', { path: inNode(access) })
+  return res.ok ? res.data : null
+}
+
+export const saveEmailPreference = (request: Request, access: Access, body: EmailPreferenceInput) =>
+  upstream(request).put('/api/notifications/{nodeId}/email', { path: inNode(access), body })

@@ -1259,19 +1259,6 @@ export interface paths {
                                     }[];
                                 }[];
                             } | null;
-                            auth?: {
-                                service_center?: {
-                                    url: string;
-                                    project_id?: string;
-                                    account_id?: string;
-                                } | null;
-                            } | null;
-                            sso?: {
-                                issuer: string;
-                                audience: string;
-                                jwks_url: string;
-                                create_users?: boolean;
-                            } | null;
                             theme?: {
                                 css?: string;
                                 fonts?: string[];
@@ -6641,7 +6628,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** "Send a test" of a plugin that has one (webhooks: a ping) (is_admin) */
+        /** "Send a test" of a plugin that has one (webhooks: a ping; e-mail: a mail to the caller) (is_admin) */
         post: {
             parameters: {
                 query?: never;
@@ -8418,7 +8405,7 @@ export interface paths {
         put?: never;
         /**
          * The tasks a query selects, a page at a time (task_view)
-         * @description Only tasks of processes the caller may view (task_view; its attributes are process keys, none = all). Pages by `page` or, stable under inserts, by `cursor` (the previous answer’s `meta.next_cursor`; `meta.page` is then null). A query with an error answers 422 with the checker’s code (rql.syntax_error, rql.unknown_field, …) and `ctx.position` (from 1); a cursor made for another order answers 422 rql.invalid_cursor. Without `order by`: newest change first; the task id always breaks ties.
+         * @description Only tasks of processes the caller may view (task_view; its attributes are process keys, none = all). Pages by `page` or, stable under inserts, by `cursor` (the previous answer’s `meta.next_cursor`; `meta.page` is then null). A walk by cursor counts its total once: the pages after the first answer the `meta.total` the first page counted. A query with an error answers 422 with the checker’s code (rql.syntax_error, rql.unknown_field, …) and `ctx.position` (from 1); a cursor made for another order answers 422 rql.invalid_cursor. Without `order by`: newest change first; the task id always breaks ties.
          */
         post: {
             parameters: {
@@ -9615,6 +9602,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/{nodeId}/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How the caller’s e-mailed notifications reach them: off, each as it happens, a daily digest
+         * @description Applies to the kinds whose channel is `email`. A digest holds what is still unread when it falls due, at `digest_time` in `time_zone`; nothing is sent when nothing is unread.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    nodeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["EmailPreference"];
+                            detail?: components["schemas"]["DetailEntry"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        /** Sets the caller’s e-mail mode, digest time, time zone and the mails’ language */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    nodeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        mode: "off" | "instant" | "digest";
+                        digest_time: string;
+                        time_zone: string;
+                        /** @enum {string} */
+                        language: "ru" | "en" | "zh";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["EmailPreference"];
+                            detail?: components["schemas"]["DetailEntry"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -9714,16 +9871,16 @@ export interface components {
                         }[];
                     }[];
                 };
+                theme?: {
+                    css?: string;
+                    fonts?: string[];
+                };
                 auth?: {
                     service_center?: {
                         url: string;
                         project_id?: string;
                         account_id?: string;
                     } | null;
-                };
-                theme?: {
-                    css?: string;
-                    fonts?: string[];
                 };
             };
         };
@@ -9762,19 +9919,6 @@ export interface components {
                         }[];
                     }[];
                 };
-                auth?: {
-                    service_center?: {
-                        url: string;
-                        project_id?: string;
-                        account_id?: string;
-                    } | null;
-                };
-                sso?: {
-                    issuer: string;
-                    audience: string;
-                    jwks_url: string;
-                    create_users?: boolean;
-                } | null;
                 theme?: {
                     css?: string;
                     fonts?: string[];
@@ -10425,6 +10569,16 @@ export interface components {
                 /** @enum {string} */
                 comment: "app" | "email" | "off";
             };
+        };
+        EmailPreference: {
+            /** @enum {string} */
+            mode: "off" | "instant" | "digest";
+            digest_time: string;
+            time_zone: string;
+            /** @enum {string} */
+            language: "ru" | "en" | "zh";
+            available: boolean;
+            saved: boolean;
         };
     };
     responses: never;

@@ -11,6 +11,7 @@ import { translator } from '~/lib/page.server'
 import { routes } from '~/lib/routes'
 import { flashHeaders } from '~/lib/session.server'
 import { type Schema, upstream } from '~/lib/upstream.server'
+import { mapTileOrigins } from '~/widgets/map/origins'
 import type { WidgetInfo, WidgetResult } from '~/widgets/types'
 
 /*
@@ -55,6 +56,7 @@ async function boardPage(request: Request, access: Access, board: Board | null) 
         widgets.map((w) => w.id),
       )
     : {}
+  const tiles = mapTileOrigins(board?.widgets ?? [])
   const widgetData: Record<string, Promise<WidgetResult>> = {}
   for (const [id, promise] of Object.entries(raw))
     widgetData[id] = promise.then((r) => presentWidget(r, t, locale))
@@ -74,6 +76,8 @@ async function boardPage(request: Request, access: Access, board: Board | null) 
     data: widgetData,
     at,
     isAdmin: hasRight(access.rights, 'is_admin'),
+    // Read by entry.server into the page's Content-Security-Policy.
+    csp: { connect: tiles, img: tiles },
   }
 }
 

@@ -1,28 +1,31 @@
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from '@domain/notifications'
 import type { LinksFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { CsrfInput } from '~/components/csrf-input'
+import { EmailPreferenceForm } from '~/components/notifications/email-preference-form'
 import styles from '~/components/notifications/notifications.css'
 import { PageHeader } from '~/components/page/page-header'
 import { ChevronLeftIcon } from '~/components/ui/icons'
 import { Pagination } from '~/components/ui/pagination'
 import { titleMeta } from '~/lib/meta'
 import { routes } from '~/lib/routes'
-import type { loader } from './__notification-settings.server'
+import type { action, loader } from './__notification-settings.server'
 
 export { action, loader } from './__notification-settings.server'
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta = titleMeta
 
 /**
- * Notification settings (issue 13): for each process whose tasks the user sees, a channel per kind
- * — in the app, in the app and by e-mail, off. A table of native selects in one form: works
- * without JavaScript.
+ * Notification settings (issues 13, 14): how e-mails reach the user (off, each one, a daily digest);
+ * for each process whose tasks the user sees, a channel per kind — in the app, in the app and by
+ * e-mail, off. Native fields in plain forms: works without JavaScript.
  */
 export default function NotificationSettingsPage() {
   const { t } = useTranslation()
-  const { title, page, totalPages, rows } = useLoaderData<typeof loader>()
+  const { title, page, totalPages, rows, email, zones } = useLoaderData<typeof loader>()
+  const refused = useActionData<typeof action>()
+  const emailErrors = refused && 'emailErrors' in refused ? refused.emailErrors : undefined
   return (
     <div className="inbox-prefs" data-testid="notification-settings">
       <PageHeader
@@ -35,6 +38,7 @@ export default function NotificationSettingsPage() {
           </Link>
         }
       />
+      {email ? <EmailPreferenceForm pref={email} zones={zones} errors={emailErrors} page={page} /> : null}
       {rows.length ? (
         <Form method="post" className="card">
           <CsrfInput />

@@ -4,6 +4,7 @@ import {
   check,
   foreignKey,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -38,10 +39,17 @@ export const notifications = pgTable(
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
     /**
-     * The seam for the e-mail plugin (issue 14): 'pending' when the user's preference says e-mail,
-     * for the plugin to send and mark; null when only in the app.
+     * Its e-mail (api/src/plugins/email): null when only in the app; 'pending' when the user's
+     * preference says e-mail, until the worker decides; 'digest' waiting for the user's digest at
+     * email_next_at; then 'sent', 'skipped' (read first, e-mail off, no e-mail configuration, no
+     * longer visible) or 'failed' (retries spent).
      */
     email: text('email'),
+    /** When the worker looks at it next: a retry's time, the digest's, or a lease while sending. */
+    emailNextAt: timestamp('email_next_at', { withTimezone: true }).notNull().defaultNow(),
+    emailAttempts: integer('email_attempts').notNull().default(0),
+    /** The last failed attempt's reason (an SMTP answer or a network error), short. */
+    emailError: text('email_error'),
   },
   (t) => [
     primaryKey({ columns: [t.nodeId, t.id] }),
@@ -49,7 +57,8 @@ export const notifications = pgTable(
     // The inbox, newest first; the unread count reads the partial index alone.
     index('notifications_user_idx').on(t.nodeId, t.userId, t.createdAt.desc(), t.id.desc()),
     index('notifications_unread_idx').on(t.nodeId, t.userId).where(sql`${t.readAt} is null`),
-    index('notifications_email_idx').on(t.nodeId, t.createdAt).where(sql`${t.email} = 'pending'`),
+    // The e-mail worker's one scan across nodes: only what is still to send, by when.
+    index('notifications_email_due_idx').on(t.emailNextAt).where(sql`${t.email} in ('pending', 'digest')`),
     check('notifications_kind_ck', sql`${t.kind} in ('assigned', 'status', 'mention', 'comment')`),
     foreignKey({ columns: [t.nodeId, t.taskId], foreignColumns: [tasks.nodeId, tasks.id] }).onDelete(
       'cascade',
@@ -101,6 +110,34 @@ export const notificationPreferences = pgTable(
       columns: [t.nodeId, t.processId],
       foreignColumns: [processes.nodeId, processes.id],
     }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.nodeId, t.userId],
+      foreignColumns: [nodeUsers.nodeId, nodeUsers.userId],
+    }).onDelete('cascade'),
+  ],
+)
+
+/**
+ * How a user's e-mailed notifications reach them in a node (domain/notifications/email.ts): off,
+ * each as it happens, or a daily digest at a local time; the language of the mails. None: the
+ * defaults there.
+ */
+export const emailPreferences = pgTable(
+  'email_preferences',
+  {
+    nodeId: uuid('node_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    /** domain/notifications/email EMAIL_MODES. */
+    mode: text('mode').notNull(),
+    /** HH:MM, read in time_zone. */
+    digestTime: text('digest_time').notNull(),
+    timeZone: text('time_zone').notNull(),
+    language: text('language').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.nodeId, t.userId] }),
+    check('email_preferences_mode_ck', sql`${t.mode} in ('off', 'instant', 'digest')`),
     foreignKey({
       columns: [t.nodeId, t.userId],
       foreignColumns: [nodeUsers.nodeId, nodeUsers.userId],

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { callerOf } from '../../http/caller'
 import { envelope, listEnvelope, ok, page, paginationQuery } from '../../http/envelope'
 import { nodeIdParams } from '../../http/params'
+import { emailPreferenceFor, saveEmailPreferenceFor } from '../../services/email-preferences'
 import {
   listNotifications,
   preferencesOf,
@@ -13,6 +14,8 @@ import {
 import { errors } from '../tasks/schemas'
 import {
   countSchema,
+  emailPreferenceAnswer,
+  emailPreferenceInput,
   inboxQuery,
   notificationSchema,
   preferenceRow,
@@ -116,5 +119,40 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       await savePreferences(app.db, callerOf(req), req.params.nodeId, req.body.items)
       return ok({}, 'notifications.preferences_saved')
     },
+  )
+
+  app.get(
+    '/:nodeId/email',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'How the caller’s e-mailed notifications reach them: off, each as it happens, a daily digest',
+        description:
+          'Applies to the kinds whose channel is `email`. A digest holds what is still unread when it falls due, at `digest_time` in `time_zone`; nothing is sent when nothing is unread.',
+        params: nodeIdParams,
+        response: { 200: envelope(emailPreferenceAnswer), ...errors },
+      },
+    },
+    async (req) => ok(await emailPreferenceFor(app.db, callerOf(req), req.params.nodeId)),
+  )
+
+  app.put(
+    '/:nodeId/email',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Sets the caller’s e-mail mode, digest time, time zone and the mails’ language',
+        params: nodeIdParams,
+        body: emailPreferenceInput,
+        response: { 200: envelope(emailPreferenceAnswer), ...errors },
+      },
+      config: { leavesAuth: true },
+    },
+    async (req) =>
+      ok(
+        await saveEmailPreferenceFor(app.db, callerOf(req), req.params.nodeId, req.body),
+        'notifications.email_saved',
+      ),
   )
 }

@@ -1,4 +1,6 @@
+import { LOCALES } from '@domain/nodes/settings-schema'
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from '@domain/notifications'
+import { EMAIL_MODES, emailPreferenceSchema } from '@domain/notifications/email'
 import { z } from 'zod'
 import { paginationQuery } from '../../http/envelope'
 import { idSchema } from '../../http/params'
@@ -53,3 +55,17 @@ export const preferencesInput = z
   .strict('value_error.extra')
 
 export const watchAnswer = z.object({ watching: z.boolean() })
+
+/** The caller's e-mail preference (domain/notifications/email.ts). */
+export const emailPreferenceInput = emailPreferenceSchema
+
+export const emailPreferenceAnswer = z.object({
+  mode: z.enum(EMAIL_MODES),
+  digest_time: z.string(),
+  time_zone: z.string(),
+  language: z.enum(LOCALES),
+  /** Whether the node has an enabled e-mail configuration (without one nothing is sent). */
+  available: z.boolean(),
+  /** Whether the caller ever saved theirs (else these are the defaults). */
+  saved: z.boolean(),
+})

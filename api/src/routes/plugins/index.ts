@@ -1,3 +1,4 @@
+import { messageFor } from '@domain/errors/catalogue'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { callerOf } from '../../http/caller'
@@ -175,14 +176,19 @@ export const pluginConfigsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['plugins'],
-        summary: '"Send a test" of a plugin that has one (webhooks: a ping) (is_admin)',
+        summary:
+          '"Send a test" of a plugin that has one (webhooks: a ping; e-mail: a mail to the caller) (is_admin)',
         params: configParams,
         response: { 200: envelope(z.object({ id: z.string().uuid() })), ...errors },
       },
     },
     async (req) => {
-      const code = await testConfig(app.plugins, callerOf(req), req.params.nodeId, req.params.pluginConfigId)
-      return ok({ id: req.params.pluginConfigId }, code)
+      const done = await testConfig(app.plugins, callerOf(req), req.params.nodeId, req.params.pluginConfigId)
+      const { code, ctx } = typeof done === 'string' ? { code: done, ctx: undefined } : done
+      return {
+        data: { id: req.params.pluginConfigId },
+        detail: [{ type: code, msg: messageFor(code, ctx), ...(ctx ? { ctx } : {}) }],
+      }
     },
   )
 }

@@ -168,4 +168,29 @@ describe('keyset paging', () => {
     for (const key of added)
       await w.h.database.db.delete(tasks).where(and(eq(tasks.nodeId, w.nodeId), eq(tasks.key, key)))
   })
+
+  it('counts the total once per walk: the pages after the first answer the total their cursor carries', async () => {
+    const first = await ask({ query: 'order by key', per_page: 2 })
+    const second = await ask({ query: 'order by key', per_page: 2, cursor: first.body.meta.next_cursor })
+    expect(second.body.meta.total).toBe(first.body.meta.total)
+    // Not counted again: a cursor carrying another figure is answered with that figure, and passes it on.
+    const inner = JSON.parse(Buffer.from(first.body.meta.next_cursor, 'base64url').toString('utf8'))
+    const carried = Buffer.from(JSON.stringify({ ...inner, t: 12_345 })).toString('base64url')
+    const third = await ask({ query: 'order by key', per_page: 2, cursor: carried })
+    expect(third.status).toBe(200)
+    expect(third.body.meta.total).toBe(12_345)
+    const fourth = await ask({ query: 'order by key', per_page: 2, cursor: third.body.meta.next_cursor })
+    expect(fourth.body.meta.total).toBe(12_345)
+  })
+
+  it('a cursor whose total is not a count is counted afresh, never a 5xx', async () => {
+    const first = await ask({ query: 'order by key', per_page: 2 })
+    const inner = JSON.parse(Buffer.from(first.body.meta.next_cursor, 'base64url').toString('utf8'))
+    for (const t of [-1, 1.5, 'many', null, 1e300]) {
+      const cursor = Buffer.from(JSON.stringify({ ...inner, t })).toString('base64url')
+      const res = await ask({ query: 'order by key', per_page: 2, cursor })
+      expect(res.status).toBe(200)
+      expect(res.body.meta.total).toBe(first.body.meta.total)
+    }
+  })
 })

@@ -107,6 +107,7 @@ export const rqlRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Only tasks of processes the caller may view (task_view; its attributes are process keys, none = all). ' +
           'Pages by `page` or, stable under inserts, by `cursor` (the previous answer’s `meta.next_cursor`; `meta.page` is then null). ' +
+          'A walk by cursor counts its total once: the pages after the first answer the `meta.total` the first page counted. ' +
           'A query with an error answers 422 with the checker’s code (rql.syntax_error, rql.unknown_field, …) and `ctx.position` (from 1); ' +
           'a cursor made for another order answers 422 rql.invalid_cursor. Without `order by`: newest change first; the task id always breaks ties.',
         params: nodeIdParams,

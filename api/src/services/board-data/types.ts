@@ -39,16 +39,7 @@ export class WidgetFailure extends Error {
   }
 }
 
-/** A setting of a widget by its dotted name (`view.headers`), stored nested or flat. */
-export function settingOf(settings: Record<string, unknown>, name: string): unknown {
-  if (name in settings) return settings[name]
-  let at: unknown = settings
-  for (const part of name.split('.')) {
-    if (at === null || typeof at !== 'object' || Array.isArray(at)) return undefined
-    at = (at as Record<string, unknown>)[part]
-  }
-  return at
-}
+export { settingOf } from '@domain/widgets/common'
 
 /** A list of field names from a setting (a single name counts as a list of one). */
 export function namesOf(value: unknown): string[] {

@@ -1,0 +1,169 @@
+// The raw-SQL ceilings of the task statements (issue 15): the statements Nodus sends for get by id,
+// get by key, the filtered list (its page, and page + total) and for a create and an edit — as the
+// upstream logs them (PostgreSQL's log_statement), their parameters varied — under Debian's pgbench,
+// prepared (-M prepared), on the same connections and cores as the HTTP runs. What Nodus reaches
+// over HTTP divided by this is its share of the database's own ceiling.
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+
+function pgbenchBinary() {
+  const base = '/usr/lib/postgresql'
+  const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : []
+  for (const v of versions) if (existsSync(join(base, v, 'bin/pgbench'))) return join(base, v, 'bin/pgbench')
+  throw new Error('pgbench not found under /usr/lib/postgresql/*/bin (Debian package postgresql)')
+}
+
+/** The card statement (repositories/task-card-repository.ts) over one task, chosen by `where`. */
+const card = (
+  where,
+) => `select node_id, id, process_id, number, key, title, description, status_id, assignee_id,
+  author_id, custom_fields, version, created_at, updated_at, coalesce((
+  select json_agg(json_build_object('nodeId', a.node_id, 'id', a.id, 'taskId', a.task_id, 'type', a.type,
+    'name', a.name, 'contentType', a.content_type, 'size', a.size, 'storageKey', a.storage_key,
+    'thumbnailKey', a.thumbnail_key, 'uploadedBy', a.uploaded_by, 'createdAt', a.created_at)
+    order by a.created_at desc, a.id desc)
+    from attachments a where a.node_id = tasks.node_id and a.task_id = tasks.id), '[]'::json), coalesce((
+  select json_agg(json_build_object('id', u.id, 'email', u.email, 'fio', u.fio, 'contacts', u.contacts))
+    from users u where u.id = any(array[tasks.author_id, tasks.assignee_id] || array(
+      select a.uploaded_by from attachments a where a.node_id = tasks.node_id and a.task_id = tasks.id))
+  ), '[]'::json) from tasks where ${where} limit 1;`
+
+const page = (
+  f,
+) => `select node_id, id, process_id, number, key, title, description, status_id, assignee_id, author_id,
+  custom_fields, version, created_at, updated_at, (updated_at)::text, (id)::text from tasks
+  where node_id = '${f.nodeId}' and status_id = '${f.statusId}' and assignee_id = '${f.assigneeId}'
+    and custom_fields @> '{"cf_priority": "high"}'::jsonb
+  order by tasks.updated_at desc nulls last, tasks.id desc nulls last limit 51;`
+
+const count = (f) => `select count(*) from tasks where node_id = '${f.nodeId}' and status_id = '${f.statusId}'
+  and assignee_id = '${f.assigneeId}' and custom_fields @> '{"cf_priority": "high"}'::jsonb;`
+
+/** The create as one statement (services/tasks.ts createTaskWithEvents), one process in three. */
+const create = (f) => `\\set p random(0, 2)
+with counter as (
+  update processes set task_counter = task_counter + 1
+   where node_id = '${f.nodeId}' and id = (array['${f.processIds.join("','")}']::uuid[])[:p + 1]
+  returning id as process_id, task_counter as number, key || '-' || task_counter as key
+), task as (
+  insert into tasks (node_id, id, process_id, number, key, title, description, status_id, assignee_id, author_id, custom_fields)
+  select '${f.nodeId}', gen_random_uuid(), process_id, number, key, 'pgbench create', '', '${f.statusId}',
+         '${f.assigneeId}', '${f.authorId}',
+         '{"cf_priority": "normal", "cf_points": 3, "cf_summary": "pgbench create", "cf_bucket": 1000}'::jsonb
+    from counter
+  returning id, number, key, version, created_at, updated_at
+), history as (
+  insert into task_history (node_id, task_id, actor_id, field, new_value, request_id)
+  select '${f.nodeId}', id, '${f.authorId}', 'created',
+         jsonb_build_object('key', key, 'title', 'pgbench create', 'status', '${f.statusId}'::uuid), 'pgbench'
+    from task
+), event as (
+  insert into events (type, node_id, actor_id, data)
+  select 'task.created', '${f.nodeId}', '${f.authorId}',
+         jsonb_set(jsonb_build_object('task', jsonb_build_object('id', task.id, 'key', ''), 'title', 'pgbench create'),
+                   '{task,key}', to_jsonb(task.key)) from task
+  returning id, txid::text as txid, occurred_at)
+select task.number, task.key, task.version, task.created_at, task.updated_at, event.id, event.txid, event.occurred_at
+  from task, event;`
+
+/** The edit as Nodus makes it today (services/tasks.ts editTask): five round trips in a transaction. */
+const edit = (f) => `\\set n random(1, ${f.poolSize})
+begin;
+select node_id, id, process_id, number, key, title, description, status_id, assignee_id, author_id, custom_fields,
+  version, created_at, updated_at from tasks
+  where node_id = '${f.nodeId}' and id = (select id from pgbench_task_ids where n = :n) for update;
+update tasks set title = 'pgbench edit ' || :n, custom_fields = custom_fields || jsonb_build_object('cf_points', :n % 21),
+  version = version + 1, updated_at = now()
+  where node_id = '${f.nodeId}' and id = (select id from pgbench_task_ids where n = :n)
+  returning node_id, id, process_id, number, key, title, description, status_id, assignee_id, author_id,
+    custom_fields, version, created_at, updated_at;
+with alongside as (insert into task_history (node_id, task_id, actor_id, field, old_value, new_value)
+  select '${f.nodeId}'::uuid, id, '${f.authorId}'::uuid, 'title', '"old"'::jsonb, '"new"'::jsonb
+    from pgbench_task_ids where n = :n
+  union all
+  select '${f.nodeId}'::uuid, id, '${f.authorId}'::uuid, 'cf_points', '1'::jsonb, '2'::jsonb
+    from pgbench_task_ids where n = :n)
+insert into events (type, node_id, actor_id, data)
+  values ('task.edited', '${f.nodeId}', '${f.authorId}', '{"task": {"key": "x"}, "changes": [], "version": 2}'::jsonb)
+  returning id, txid::text as txid, occurred_at;
+commit;`
+
+/**
+ * Runs each script for `duration` seconds on `connections` connections; returns tps and latency.
+ * `f`: nodeId, statusId, assigneeId (the filtered query's), processIds, authorId, keyOf, tasks.
+ */
+export async function pgbenchCeilings({ databaseUrl, connections, duration, f }) {
+  const db = new pg.Client({ connectionString: databaseUrl })
+  await db.connect()
+  // The tasks to read and edit, by number: the statement's own lookup is by id (or key), as Nodus's.
+  const poolSize = Math.min(f.tasks, 20_000)
+  await db.query('drop table if exists pgbench_task_ids')
+  // Not the buckets the bulk edit takes (17, 18), like bench/tasks.mjs's edits.
+  await db.query(
+    `create table pgbench_task_ids as
+       select row_number() over (order by id)::int as n, id from tasks
+        where node_id = $1 and (custom_fields->>'cf_bucket') not in ('17', '18') limit $2`,
+    [f.nodeId, poolSize],
+  )
+  await db.query('alter table pgbench_task_ids add primary key (n)')
+  await db.end()
+  const keyCase = f.keyOf(0).split('-')[0]
+  const scripts = {
+    'get by id': `\\set n random(1, ${poolSize})\n${card(`node_id = '${f.nodeId}' and id = (select id from pgbench_task_ids where n = :n)`)}`,
+    'get by key': `\\set n random(1, ${Math.floor(f.tasks / 3)})\n${card(`node_id = '${f.nodeId}' and key = '${keyCase}-' || :n`)}`,
+    'filtered: page alone': page(f),
+    'filtered: page + total': `${page(f)}\n${count(f)}`,
+    create: create(f),
+    edit: edit({ ...f, poolSize }),
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'nodus-pgbench-'))
+  const bin = pgbenchBinary()
+  const out = []
+  for (const [name, script] of Object.entries(scripts)) {
+    const file = join(dir, `${name.replace(/\W+/g, '-')}.sql`)
+    writeFileSync(file, script)
+    let text
+    try {
+      text = execFileSync(
+        bin,
+        [
+          '-n',
+          '-M',
+          'prepared',
+          '-c',
+          String(connections),
+          '-j',
+          '2',
+          '-T',
+          String(duration),
+          '-f',
+          file,
+          databaseUrl,
+        ],
+        {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      )
+    } catch (error) {
+      throw new Error(`pgbench ${name}: ${String(error.stderr).split('\n').slice(0, 3).join(' ')}`)
+    }
+    const tps = Number(/tps = ([\d.]+)/.exec(text)?.[1] ?? 0)
+    const latency = Number(/latency average = ([\d.]+) ms/.exec(text)?.[1] ?? 0)
+    const failed = Number(/number of failed transactions: (\d+)/.exec(text)?.[1] ?? 0)
+    const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
+    const row = {
+      scenario: `pgbench ${name}`,
+      tps: Math.round(tps),
+      latencyMs: latency,
+      failed,
+      loadavg: load,
+    }
+    out.push(row)
+    console.log(JSON.stringify(row))
+  }
+  return out
+}
