@@ -116,12 +116,21 @@ export function MappingForm({
   )
 }
 
-function Values({ before, after }: { before: Record<string, string>; after: Record<string, string> }) {
+function Values({
+  before,
+  after,
+  titles,
+}: {
+  before: Record<string, string>
+  after: Record<string, string>
+  titles: Map<string, string>
+}) {
   return (
     <ul className="csv-values">
       {Object.entries(after).map(([field, value]) => (
         <li key={field}>
-          <code>{field}</code>: {field in before ? <del>{before[field] || '∅'}</del> : null} {value || '∅'}
+          <span className="csv-field">{titles.get(field) ?? field}</span>:{' '}
+          {field in before ? <del>{before[field] || '∅'}</del> : null} {value || '∅'}
         </li>
       ))}
     </ul>
@@ -129,8 +138,9 @@ function Values({ before, after }: { before: Record<string, string>; after: Reco
 }
 
 /** What the dry run found: counts, the rows it would write, every refused row and why; then Import. */
-export function DryRunReport({ dry, chosen }: { dry: DryRun; chosen: Chosen }) {
+export function DryRunReport({ dry, chosen, fields }: { dry: DryRun; chosen: Chosen; fields: Option[] }) {
   const { t } = useTranslation()
+  const titles = new Map(fields.map((f) => [f.name, f.title]))
   return (
     <section className="card csv-card" aria-labelledby="csv-dry-title" data-testid="csv-dry-run">
       <h2 id="csv-dry-title">{t('tasks.csv.dry.title')}</h2>
@@ -191,7 +201,7 @@ export function DryRunReport({ dry, chosen }: { dry: DryRun; chosen: Chosen }) {
                   <td>{t(`tasks.csv.dry.${r.action === 'create' ? 'create' : 'update'}`)}</td>
                   <td>{r.key ?? ''}</td>
                   <td>
-                    <Values before={r.before} after={r.after} />
+                    <Values before={r.before} after={r.after} titles={titles} />
                   </td>
                 </tr>
               ))}

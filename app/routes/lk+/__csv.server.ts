@@ -147,7 +147,9 @@ export async function importLoader({ request, params }: LoaderFunctionArgs) {
   ])
   const fields = [
     ...STANDARD_COLUMNS.filter((c) => c.importable).map((c) => ({ name: c.name, title: c.words[lang] })),
-    ...customs.filter((d) => d.type !== 'password').map((d) => ({ name: d.name, title: d.title })),
+    ...customs
+      .filter((d) => d.name.startsWith('cf_') && d.type !== 'password')
+      .map((d) => ({ name: d.name, title: d.title })),
   ]
   return {
     title,

@@ -26,7 +26,7 @@ export default function CsvImportPage() {
       <PageHeader title={title} subtitle={t('tasks.csv.map.subtitle', { rows: upload.rows, delimiter })} />
       <CsvProblems problems={(action?.problems ?? []) as DetailEntry[]} />
       <MappingForm upload={upload} fields={fields} processes={processes} chosen={chosen} />
-      {dry && chosen ? <DryRunReport dry={dry} chosen={chosen} /> : null}
+      {dry && chosen ? <DryRunReport dry={dry} chosen={chosen} fields={fields} /> : null}
     </div>
   )
 }
