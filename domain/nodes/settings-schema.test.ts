@@ -28,13 +28,6 @@ describe('nodeSettingsSchema', () => {
           { title: 'Help', url: 'mailto:help@example.com', icon: 'mdi-help' },
         ],
       },
-      auth: { service_center: { url: 'https://sc.example.com/login', project_id: 'p1' } },
-      sso: {
-        issuer: 'https://id.example.com',
-        audience: 'nodus',
-        jwks_url: 'https://id.example.com/jwks',
-        create_users: true,
-      },
       theme: { css: ':root { --accent: #f60 }', fonts: ['https://fonts.example.com/a.woff2'] },
     })
     expect(issues(r)).toEqual([])
@@ -86,15 +79,24 @@ describe('nodeSettingsSchema', () => {
   })
 
   it('lets a patch remove a key with null', () => {
-    expect(nodeSettingsPatchSchema.parse({ sso: null, theme: null })).toEqual({ sso: null, theme: null })
+    expect(nodeSettingsPatchSchema.parse({ logo: null, theme: null })).toEqual({ logo: null, theme: null })
   })
 
-  it('strips sso from the public shape', () => {
-    const out = publicNodeSettingsSchema.parse({
-      locale: 'ru',
+  it('refuses the sign-in keys that moved to the SSO plugin (migration 0018)', () => {
+    const r = nodeSettingsSchema.safeParse({
+      auth: { service_center: { url: 'https://sc.example.com' } },
       sso: { issuer: 'https://x', audience: 'a', jwks_url: 'https://x/j' },
     })
-    expect(out).toEqual({ locale: 'ru' })
+    expect(issues(r)).toEqual([':value_error.extra'])
+  })
+
+  it('strips an old stored sso from the public shape, keeps the derived service centre', () => {
+    const out = publicNodeSettingsSchema.parse({
+      locale: 'ru',
+      auth: { service_center: { url: 'https://sc.example.com' } },
+      sso: { issuer: 'https://x', audience: 'a', jwks_url: 'https://x/j' },
+    })
+    expect(out).toEqual({ locale: 'ru', auth: { service_center: { url: 'https://sc.example.com' } } })
   })
 })
 

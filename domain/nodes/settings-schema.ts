@@ -43,12 +43,6 @@ const tooLong = (ctx: z.RefinementCtx, max: number) =>
     message: 'value_error.any_str.max_length',
   })
 
-/** An http(s) URL (service centre, SSO issuer and JWKS). */
-export const httpUrlSchema = z
-  .string()
-  .max(URL_MAX, 'value_error.any_str.max_length')
-  .refine(isHttpUrl, 'value_error.url')
-
 /**
  * An image or font the page loads: http(s), a path on the same host, or a base64 data: URL of
  * that kind. Only these, so a node administrator cannot plant a script URL for other users.
@@ -121,25 +115,6 @@ function build(strict: boolean) {
     no_left_menu: z.boolean().optional(),
     no_top_menu: z.boolean().optional(),
     menu: obj({ items: list(level1, MENU_ITEMS_MAX) }).optional(),
-    /** Public: whether the login page offers the service-centre variant, and where. */
-    auth: obj({
-      service_center: obj({
-        url: httpUrlSchema,
-        project_id: z.string().max(200, 'value_error.any_str.max_length').optional(),
-        account_id: z.string().max(200, 'value_error.any_str.max_length').optional(),
-      })
-        .nullable()
-        .optional(),
-    }).optional(),
-    /** Private: how POST /users/verify_token checks an external token. Never in a public answer. */
-    sso: obj({
-      issuer: httpUrlSchema,
-      audience: z.string().trim().min(1, 'value_error.missing').max(500, 'value_error.any_str.max_length'),
-      jwks_url: httpUrlSchema,
-      create_users: z.boolean().optional(),
-    })
-      .nullable()
-      .optional(),
     theme: obj({
       // Rendered by the web app inside <style>: a '<' could close it and open a script.
       css: z
@@ -168,7 +143,17 @@ export type NodeSettingsPatch = z.infer<typeof nodeSettingsPatchSchema>
 
 /** Responses: every key, for administrators. */
 export const nodeSettingsOutputSchema = build(false)
-/** Responses to anyone (public look-ups, a user's nodes): never `sso`. */
-export const publicNodeSettingsSchema = nodeSettingsOutputSchema.omit({ sso: true })
+
+/**
+ * The service-centre login the login page offers (public). Not a node setting since migration 0018:
+ * answers derive it from the node's enabled SSO plugin configuration (domain/plugins/sso.ts).
+ */
+export const serviceCenterSchema = z
+  .object({ url: z.string(), project_id: z.string().optional(), account_id: z.string().optional() })
+  .nullable()
+/** Responses to anyone (public look-ups, a user's nodes): the settings and `auth.service_center`. */
+export const publicNodeSettingsSchema = nodeSettingsOutputSchema.extend({
+  auth: z.object({ service_center: serviceCenterSchema.optional() }).optional(),
+})
 /** What the login page and the theme loader need (GET /nodes/assets/{domain}). */
-export const assetSettingsSchema = nodeSettingsOutputSchema.pick({ auth: true, logo: true, locale: true })
+export const assetSettingsSchema = publicNodeSettingsSchema.pick({ auth: true, logo: true, locale: true })

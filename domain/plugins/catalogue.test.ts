@@ -46,6 +46,14 @@ describe('the plugin catalogue', () => {
     ])
     expect(
       findPlugin('sso')!.checkSettings!({ issuer: 'https://id.example.com', jwks_url: 'file:///x' }),
-    ).toEqual([{ path: ['jwks_url'], code: 'value_error.url' }])
+    ).toEqual([
+      { path: ['jwks_url'], code: 'value_error.url' },
+      { path: ['audience'], code: 'value_error.missing' },
+    ])
+    // Each part stands alone, as the node settings it came from allowed; the centre's ids need its address.
+    expect(findPlugin('sso')!.checkSettings!({ service_center_url: 'https://sc.example.com' })).toEqual([])
+    expect(findPlugin('sso')!.checkSettings!({ project_id: 'p' })).toEqual([
+      { path: ['service_center_url'], code: 'value_error.missing' },
+    ])
   })
 })

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { patchNode, readNode, restoring, type Settings } from '../fixtures/node-settings'
+import { putSso, readSso, restoreSso, type SsoConfig } from '../fixtures/sso-config'
 import { ADMIN, ORIGIN } from './env'
 import { apiToken, signIn } from './utils'
 
@@ -17,6 +18,7 @@ test.describe('screenshots', () => {
 
   let token: string
   let original: Settings
+  let originalSso: SsoConfig | null
   test.beforeAll(async ({ request }) => {
     token = await apiToken(request, ADMIN)
     original = (await readNode(request, ORIGIN, token)).settings
@@ -37,11 +39,15 @@ test.describe('screenshots', () => {
           { title: 'Справка', url: 'https://help.example.com' },
         ],
       },
-      auth: { service_center: { url: 'https://centre.example.com/api/auth/login', project_id: 'p-7' } },
+    })
+    originalSso = await readSso(request, ORIGIN, token)
+    await putSso(request, ORIGIN, token, {
+      settings: { service_center_url: 'https://centre.example.com/api/auth/login', project_id: 'p-7' },
     })
   })
   test.afterAll(async ({ request }) => {
     await patchNode(request, ORIGIN, token, restoring(original))
+    await restoreSso(request, ORIGIN, token, originalSso)
   })
 
   for (const theme of ['dark', 'light'] as const) {

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { patchNode, readAssets, readNode, restoring, type Settings } from '../fixtures/node-settings'
+import { putSso, readSso, restoreSso, type SsoConfig } from '../fixtures/sso-config'
 import { ADMIN, ORIGIN, USER } from './env'
 import { apiToken, collectConsoleErrors, signIn } from './utils'
 
@@ -15,14 +16,17 @@ const SAVED = 'Изменения сохранены'
 
 let token: string
 let original: Settings
+let originalSso: SsoConfig | null
 
 test.beforeAll(async ({ request }) => {
   token = await apiToken(request, ADMIN)
   original = (await readNode(request, ORIGIN, token)).settings
+  originalSso = await readSso(request, ORIGIN, token)
 })
 
 test.afterAll(async ({ request }) => {
   await patchNode(request, ORIGIN, token, restoring(original))
+  await restoreSso(request, ORIGIN, token, originalSso)
 })
 
 const section = (page: Page, id: string) => page.locator(`section#${id}`)
@@ -215,51 +219,27 @@ for (const javaScriptEnabled of [true, false]) {
       expect((await readNode(request, ORIGIN, token)).settings.menu).toEqual({ items: [] })
     })
 
-    test('stores the service-centre and SSO settings; empty turns them off', async ({ page, request }) => {
+    test('the sign-in card points to the Single sign-on plugin', async ({ page, request }) => {
+      // The service centre and the token checks are that plugin's settings since migration 0018.
+      await putSso(request, ORIGIN, token, null)
       await openAsAdmin(page)
       const signInSection = section(page, 'sign-in')
-      await signInSection.getByLabel('Адрес центра пользователей').fill('ftp://centre.example.com')
-      await saveIn(page, 'sign-in').click()
-      await expect(signInSection.getByText('Введите корректный URL')).toBeVisible()
+      await expect(signInSection.getByTestId('sign-in-state')).toHaveText(
+        'Плагин «Единый вход» не настроен: страница входа предлагает только обычный вход.',
+      )
+      await expect(signInSection.getByRole('textbox')).toHaveCount(0)
+      await signInSection.getByRole('link', { name: 'Настроить единый вход' }).click()
+      await expect(page).toHaveURL(`${ORIGIN}/admin/plugin-configs/new?plugin=sso`)
 
-      await signInSection
-        .getByLabel('Адрес центра пользователей')
-        .fill('https://centre.example.com/api/login')
-      await signInSection.getByLabel('ID проекта').fill('p-42')
-      await signInSection.getByLabel('Издатель (issuer)').fill('https://id.example.com')
-      await signInSection.getByLabel('Аудитория (audience)').fill('nodus')
-      await signInSection.getByLabel('Адрес JWKS').fill('https://id.example.com/.well-known/jwks.json')
-      await signInSection.getByText('Создавать неизвестных пользователей при первом входе').click()
-      await submitted(page, saveIn(page, 'sign-in'))
-      await expect(successAlert(page)).toContainText(SAVED)
-      const settings = (await readNode(request, ORIGIN, token)).settings
-      expect(settings.auth).toEqual({
-        service_center: { url: 'https://centre.example.com/api/login', project_id: 'p-42' },
+      const config = await putSso(request, ORIGIN, token, {
+        enabled: false,
+        settings: { service_center_url: 'https://centre.example.com/api/login' },
       })
-      expect(settings.sso).toEqual({
-        issuer: 'https://id.example.com',
-        audience: 'nodus',
-        jwks_url: 'https://id.example.com/.well-known/jwks.json',
-        create_users: true,
-      })
-      // The public look-up tells the login page; the SSO part stays private.
-      const assets = await readAssets(request, ORIGIN)
-      expect(assets.settings.auth?.service_center?.url).toBe('https://centre.example.com/api/login')
-      expect(assets.settings).not.toHaveProperty('sso')
-
-      for (const label of [
-        'Адрес центра пользователей',
-        'ID проекта',
-        'Издатель (issuer)',
-        'Аудитория (audience)',
-        'Адрес JWKS',
-      ])
-        await signInSection.getByLabel(label).fill('')
-      await submitted(page, saveIn(page, 'sign-in'))
-      await expect(successAlert(page)).toContainText(SAVED)
-      const off = (await readNode(request, ORIGIN, token)).settings
-      expect(off.auth).toBeUndefined()
-      expect(off.sso).toBeUndefined()
+      await page.goto('/admin/ui')
+      await expect(signInSection.getByTestId('sign-in-state')).toContainText('настроен, но выключен')
+      await signInSection.getByRole('link', { name: 'Открыть настройки плагина' }).click()
+      await expect(page).toHaveURL(`${ORIGIN}/admin/plugin-configs/${config!.id}`)
+      await putSso(request, ORIGIN, token, null)
     })
 
     test('a save over someone else’s change is refused with a warning', async ({ page, request }) => {

@@ -72,24 +72,24 @@ for (const js of [true, false]) {
       await expect(page).toHaveURL(/\/admin\/plugin-configs\/new\?plugin=email$/)
       if (js) await page.locator('.dialog-overlay:not([data-static])').waitFor()
       const dialog = page.getByRole('dialog')
-      await dialog.getByLabel('Name').fill(`Office mail ${js ? 'js' : 'nojs'}`)
+      await dialog.getByLabel('Name', { exact: true }).fill(`Office mail ${js ? 'js' : 'nojs'}`)
       await dialog.getByLabel('SMTP host').fill('127.0.0.1')
-      await dialog.getByLabel('Port').fill(String(smtp.port))
+      await dialog.getByLabel('Port', { exact: true }).fill(String(smtp.port))
       if (js) {
         await dialog.getByRole('button', { name: /Encryption/ }).click()
         await page.getByRole('option', { name: 'None' }).click()
       } else {
         await dialog.getByLabel('Encryption').selectOption('none')
       }
-      await dialog.getByLabel('User').fill(smtp.user)
-      await dialog.getByLabel('Password').fill(smtp.password)
+      await dialog.getByLabel('User', { exact: true }).fill(smtp.user)
+      await dialog.getByLabel('Password', { exact: true }).fill(smtp.password)
       await dialog.getByLabel('Sender address').fill('nodus@example.com')
       await dialog.getByLabel('Sender name').fill('Nodus E2E')
       await dialog.getByRole('button', { name: 'Create' }).click()
       await expect(alert(page, 'success').first()).toContainText('Plugin configuration created')
       const edit = page.getByRole('dialog')
       await expect(edit.getByRole('heading', { name: 'Editing' })).toBeVisible()
-      await expect(edit.getByLabel('Password')).toHaveValue('')
+      await expect(edit.getByLabel('Password', { exact: true })).toHaveValue('')
       expect(await page.content()).not.toContain(smtp.password)
 
       const before = smtp.to(ADMIN.email).length
@@ -101,7 +101,7 @@ for (const js of [true, false]) {
       expect(got.from?.value[0]).toEqual({ address: 'nodus@example.com', name: 'Nodus E2E' })
 
       // A server that refuses the connection: the administrator reads why, in their language.
-      await edit.getByLabel('Port').fill(String(closedPort))
+      await edit.getByLabel('Port', { exact: true }).fill(String(closedPort))
       await edit.getByRole('button', { name: 'Save' }).click()
       await expect(alert(page, 'success').first()).toContainText('Plugin configuration saved')
       await page.getByTestId('send-test').click()
@@ -157,11 +157,23 @@ test.describe('screenshots', () => {
         .first()
         .click()
       await expect(page.getByRole('dialog').getByRole('heading', { name: 'Editing' })).toBeVisible()
-      await page.screenshot({ path: `${shots}/config-${theme}.png`, fullPage: true })
+      await page.screenshot({ path: `${shots}/config-${theme}.png` })
+      await page.getByTestId('send-test').click()
+      await expect(alert(page, 'warning').or(alert(page, 'success')).first()).toBeVisible()
+      await page.getByTestId('send-test').scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `${shots}/config-test-${theme}.png` })
       await context.clearCookies()
       await signedIn(context, await apiToken(request, USER), theme)
       await page.goto('/lk/notifications/settings')
       await expect(page.getByTestId('email-preference')).toBeVisible()
       await page.screenshot({ path: `${shots}/settings-${theme}.png`, fullPage: true })
+      // A refused time comes back beside its field (here through a crafted post).
+      await page.getByLabel('Digest time').evaluate((el) => {
+        ;(el as HTMLInputElement).type = 'text'
+        ;(el as HTMLInputElement).value = '25:99'
+      })
+      await page.getByRole('button', { name: 'Save e-mail settings' }).click()
+      await expect(page.getByText('Enter a time as HH:MM')).toBeVisible()
+      await page.screenshot({ path: `${shots}/settings-refused-${theme}.png` })
     })
 })

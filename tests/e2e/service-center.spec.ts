@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
-import { patchNode, readNode, restoring, type Settings } from '../fixtures/node-settings'
+import { putSso, readSso, restoreSso, type SsoConfig } from '../fixtures/sso-config'
 import { startUserCentre, type UserCentre } from '../fixtures/user-centre'
 import { ADMIN, ORIGIN, USER } from './env'
 import { apiToken, collectConsoleErrors, localToken, tokenCookie } from './utils'
 
 // The service-centre sign-in (spec §4, PRODUCT.md §3) against a real local user centre and identity
-// server (tests/fixtures/user-centre.ts): node `start` is configured through the web /api as an
-// administrator would, and put back as it was afterwards.
+// server (tests/fixtures/user-centre.ts): node `start`'s Single sign-on plugin configuration (the
+// node settings of old, migration 0018) is set through the web /api as an administrator would, and
+// put back as it was afterwards.
 
 const PROJECT_ID = 'project-7'
 const ACCOUNT_ID = 'account-3'
@@ -21,11 +22,19 @@ const NEWCOMER = {
 
 let centre: UserCentre
 let token: string
-let original: Settings
+let original: SsoConfig | null
 
 const configured = () => ({
-  auth: { service_center: { url: centre.url, project_id: PROJECT_ID, account_id: ACCOUNT_ID } },
-  sso: { issuer: centre.issuer, audience: centre.audience, jwks_url: centre.jwksUrl, create_users: true },
+  enabled: true,
+  settings: {
+    service_center_url: centre.url,
+    project_id: PROJECT_ID,
+    account_id: ACCOUNT_ID,
+    issuer: centre.issuer,
+    audience: centre.audience,
+    jwks_url: centre.jwksUrl,
+    create_users: true,
+  },
 })
 
 test.beforeAll(async ({ request }) => {
@@ -35,12 +44,12 @@ test.beforeAll(async ({ request }) => {
     accountId: ACCOUNT_ID,
   })
   token = await apiToken(request, ADMIN)
-  original = (await readNode(request, ORIGIN, token)).settings
-  await patchNode(request, ORIGIN, token, configured())
+  original = await readSso(request, ORIGIN, token)
+  await putSso(request, ORIGIN, token, configured())
 })
 
 test.afterAll(async ({ request }) => {
-  await patchNode(request, ORIGIN, token, restoring(original))
+  await restoreSso(request, ORIGIN, token, original)
   await centre.close()
 })
 
@@ -146,32 +155,34 @@ test.describe('the node decides', () => {
     context,
     request,
   }) => {
-    await patchNode(request, ORIGIN, token, { sso: { ...configured().sso, audience: 'someone-else' } })
+    await putSso(request, ORIGIN, token, { settings: { ...configured().settings, audience: 'someone-else' } })
     try {
       await signInViaCentre(page, MEMBER)
       await expect(centreForm(page).locator('[data-alert="warning"]')).toContainText('Ошибка аутентификации')
       expect(await tokenCookie(context)).toBeUndefined()
     } finally {
-      await patchNode(request, ORIGIN, token, configured())
+      await putSso(request, ORIGIN, token, configured())
     }
   })
 
   test('a centre that does not answer is a danger alert, not a wrong password', async ({ page, request }) => {
     const gone = await startUserCentre({ accounts: [] })
     await gone.close()
-    await patchNode(request, ORIGIN, token, { auth: { service_center: { url: gone.url } } })
+    await putSso(request, ORIGIN, token, {
+      settings: { ...configured().settings, service_center_url: gone.url },
+    })
     try {
       await signInViaCentre(page, MEMBER)
       await expect(centreForm(page).locator('[data-alert="danger"]')).toContainText(
         'Сервис недоступен, попробуйте позже',
       )
     } finally {
-      await patchNode(request, ORIGIN, token, configured())
+      await putSso(request, ORIGIN, token, configured())
     }
   })
 
-  test('without a service centre only the normal form is offered', async ({ page, request }) => {
-    await patchNode(request, ORIGIN, token, { auth: null })
+  test('with the configuration disabled only the normal form is offered', async ({ page, request }) => {
+    await putSso(request, ORIGIN, token, { enabled: false })
     try {
       await page.goto('/auth/login?variant=service-center')
       await expect(page.getByRole('navigation', { name: 'Способы входа' })).toHaveCount(0)
@@ -185,7 +196,7 @@ test.describe('the node decides', () => {
       })
       expect(res.status()).toBe(400)
     } finally {
-      await patchNode(request, ORIGIN, token, configured())
+      await putSso(request, ORIGIN, token, configured())
     }
   })
 })

@@ -4,6 +4,7 @@ import type { NodeSettings } from '../db/schema'
 import type { Caller } from '../http/caller'
 import type { Pagination } from '../http/envelope'
 import { AppError, notFound } from '../http/errors'
+import { type ServiceCenter, serviceCenterOf, ssoConfigOf, ssoConfigsOf } from '../plugins/sso/config'
 import { writeAudit } from '../repositories/audit-repository'
 import {
   findNodeByDomain,
@@ -12,20 +13,23 @@ import {
   type NodeRow,
   saveNodeSettings,
 } from '../repositories/nodes-repository'
+import type { PluginConfigRow } from '../repositories/plugin-configs-repository'
 import { findUserById } from '../repositories/users-repository'
 import { bindUser } from '../seed'
 import { requireNodeRight, requireSelfOrSuperuser } from './access'
 
-/** Everything but `sso`: the SSO configuration is for the server only. */
-export function publicSettings(settings: NodeSettings): Omit<NodeSettings, 'sso'> {
-  const { sso: _private, ...rest } = settings
-  return rest
+/**
+ * The settings anyone may read, with `auth.service_center` from the node's SSO plugin configuration
+ * (the login page's variant and the profile's "services" link; null when none or disabled).
+ */
+export function publicSettings(settings: NodeSettings, centre: ServiceCenter | null) {
+  return { ...settings, auth: { service_center: centre } }
 }
 
-export const publicNode = (n: NodeRow) => ({
+export const publicNode = (n: NodeRow, sso: PluginConfigRow | undefined) => ({
   id: n.id,
   domain: n.domain,
-  settings: publicSettings(n.settings),
+  settings: publicSettings(n.settings, serviceCenterOf(sso)),
 })
 
 /** The administrator's view: every setting, and the version to send back with an edit. */
@@ -41,7 +45,7 @@ export const adminNode = (n: NodeRow) => ({
 export async function getNodeByDomain(db: Db, domain: string) {
   const node = await findNodeByDomain(db, domain)
   if (!node) throw notFound('nodes.node_not_found')
-  return publicNode(node)
+  return publicNode(node, await ssoConfigOf(db, node.id))
 }
 
 /** Public: what the login page and the theme loader need, with the defaults filled in. */
@@ -51,7 +55,7 @@ export async function getNodeAssets(db: Db, domain: string) {
   const s = node.settings
   return {
     settings: {
-      auth: { service_center: s.auth?.service_center ?? null },
+      auth: { service_center: serviceCenterOf(await ssoConfigOf(db, node.id)) },
       logo: s.logo ?? {},
       locale: s.locale ?? DEFAULT_LOCALE,
     },
@@ -66,7 +70,11 @@ export async function listUserNodes(db: Db, c: Caller, userId: string, p: Pagina
   requireSelfOrSuperuser(c.auth, userId)
   if (userId !== c.auth.user.id && !(await findUserById(db, userId))) throw notFound('users.user_not_found')
   const { rows, total } = await listNodesOfUser(db, userId, p)
-  return { rows: rows.map(publicNode), total }
+  const sso = await ssoConfigsOf(
+    db,
+    rows.map((n) => n.id),
+  )
+  return { rows: rows.map((n) => publicNode(n, sso.get(n.id))), total }
 }
 
 export async function getNode(db: Db, c: Caller, nodeId: string) {

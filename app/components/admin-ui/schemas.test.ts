@@ -6,7 +6,6 @@ import {
   LOGO_TYPES,
   menuSchema,
   parseSection,
-  signInSchema,
   UPLOAD_MAX_BYTES,
 } from './schemas'
 
@@ -115,70 +114,6 @@ describe('menuSchema', () => {
     [[['items[0].title', 'x'.repeat(101)]], { 'items[0].title': ['value_error.any_str.max_length'] }],
   ] as [[string, string][], Record<string, string[]>][])('%j → %j', (entries, errors) => {
     expect(errorsOf(parseSection(form(entries), menuSchema))).toEqual(errors)
-  })
-})
-
-describe('signInSchema', () => {
-  it('empty groups turn the service centre and the verification off', () => {
-    const s = parseSection(
-      form([
-        ['service_center.url', ''],
-        ['service_center.project_id', ' '],
-        ['sso.issuer', ''],
-        ['sso.audience', ''],
-        ['sso.jwks_url', ''],
-        // A checked box alone does not keep the group: its text fields decide.
-        ['sso.create_users', 'on'],
-      ]),
-      signInSchema,
-    )
-    expect(s.status === 'success' && s.value).toEqual({ service_center: undefined, sso: undefined })
-  })
-
-  it('reads a full configuration', () => {
-    const s = parseSection(
-      form([
-        ['service_center.url', 'https://sc.example.com/api/login'],
-        ['service_center.project_id', 'p-1'],
-        ['service_center.account_id', ''],
-        ['sso.issuer', 'https://id.example.com'],
-        ['sso.audience', 'nodus'],
-        ['sso.jwks_url', 'https://id.example.com/.well-known/jwks.json'],
-        ['sso.create_users', 'on'],
-      ]),
-      signInSchema,
-    )
-    expect(s.status === 'success' && s.value).toEqual({
-      service_center: { url: 'https://sc.example.com/api/login', project_id: 'p-1' },
-      sso: {
-        issuer: 'https://id.example.com',
-        audience: 'nodus',
-        jwks_url: 'https://id.example.com/.well-known/jwks.json',
-        create_users: true,
-      },
-    })
-  })
-
-  it.each([
-    [[['service_center.project_id', 'p']], { 'service_center.url': ['value_error.missing'] }],
-    [[['service_center.url', 'ftp://x']], { 'service_center.url': ['value_error.url'] }],
-    [
-      [['sso.audience', 'nodus']],
-      {
-        'sso.issuer': ['value_error.missing'],
-        'sso.jwks_url': ['value_error.missing'],
-      },
-    ],
-    [
-      [
-        ['sso.issuer', 'https://id.example.com'],
-        ['sso.audience', 'a'],
-        ['sso.jwks_url', 'not a url'],
-      ],
-      { 'sso.jwks_url': ['value_error.url'] },
-    ],
-  ] as [[string, string][], Record<string, string[]>][])('%j → %j', (entries, errors) => {
-    expect(errorsOf(parseSection(form(entries), signInSchema))).toEqual(errors)
   })
 })
 

@@ -10,8 +10,11 @@ import { z } from 'zod'
 
 const shape = nodeSettingsSchema.shape
 
-/** Each form edits one part of the settings, saved and checked for conflicts on its own. */
-export const SECTIONS = ['logo', 'general', 'menu', 'sign-in'] as const
+/**
+ * Each form edits one part of the settings, saved and checked for conflicts on its own. (Sign-in is
+ * the Single sign-on plugin's configuration since migration 0018; the page only points there.)
+ */
+export const SECTIONS = ['logo', 'general', 'menu'] as const
 export type Section = (typeof SECTIONS)[number]
 
 /* ---------- logo ---------- */
@@ -71,27 +74,6 @@ export const generalSchema = z.object({
 /** The items list of the stored menu (3 levels, strict items, URL rules) as the form posts it. */
 export const menuSchema = z.object({ items: shape.menu.unwrap().shape.items })
 
-/* ---------- sign-in: the service centre (public) and token verification (private) ---------- */
-
-/** A group whose text fields are all left empty means "turn this off" (its checkboxes do not count). */
-const blankGroup = (textKeys: string[]) => (value: unknown) => {
-  if (!value || typeof value !== 'object') return value
-  const o = value as Record<string, unknown>
-  const blank = textKeys.every((k) => o[k] === undefined || (typeof o[k] === 'string' && o[k].trim() === ''))
-  return blank ? undefined : value
-}
-
-const serviceCenterShape = shape.auth.unwrap().shape.service_center.unwrap().unwrap()
-const ssoShape = shape.sso.unwrap().unwrap()
-
-export const signInSchema = z.object({
-  service_center: z.preprocess(
-    blankGroup(['url', 'project_id', 'account_id']),
-    serviceCenterShape.optional(),
-  ),
-  sso: z.preprocess(blankGroup(['issuer', 'audience', 'jwks_url']), ssoShape.optional()),
-})
-
 /* ---------- parsing, the same in the browser and the action ---------- */
 
 const CODE = /^[a-z_]+(\.[a-z_]+)*$/
@@ -113,4 +95,3 @@ export function parseSection<S extends z.ZodTypeAny>(formData: FormData, schema:
 
 export type GeneralValue = z.infer<typeof generalSchema>
 export type MenuValue = z.infer<typeof menuSchema>
-export type SignInValue = z.infer<typeof signInSchema>

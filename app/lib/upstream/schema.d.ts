@@ -1259,19 +1259,6 @@ export interface paths {
                                     }[];
                                 }[];
                             } | null;
-                            auth?: {
-                                service_center?: {
-                                    url: string;
-                                    project_id?: string;
-                                    account_id?: string;
-                                } | null;
-                            } | null;
-                            sso?: {
-                                issuer: string;
-                                audience: string;
-                                jwks_url: string;
-                                create_users?: boolean;
-                            } | null;
                             theme?: {
                                 css?: string;
                                 fonts?: string[];
@@ -9424,16 +9411,16 @@ export interface components {
                         }[];
                     }[];
                 };
+                theme?: {
+                    css?: string;
+                    fonts?: string[];
+                };
                 auth?: {
                     service_center?: {
                         url: string;
                         project_id?: string;
                         account_id?: string;
                     } | null;
-                };
-                theme?: {
-                    css?: string;
-                    fonts?: string[];
                 };
             };
         };
@@ -9472,19 +9459,6 @@ export interface components {
                         }[];
                     }[];
                 };
-                auth?: {
-                    service_center?: {
-                        url: string;
-                        project_id?: string;
-                        account_id?: string;
-                    } | null;
-                };
-                sso?: {
-                    issuer: string;
-                    audience: string;
-                    jwks_url: string;
-                    create_users?: boolean;
-                } | null;
                 theme?: {
                     css?: string;
                     fonts?: string[];

@@ -7,20 +7,16 @@ describe('sectionBase', () => {
     no_left_menu: true,
     menu: { items: [{ title: 'A', url: '/lk', items: [] }] },
     logo: { main: '/a.png' },
-    auth: { service_center: { url: 'https://sc.example.com', project_id: 'p' } },
-    sso: { issuer: 'https://id.example.com', audience: 'nodus', jwks_url: 'https://id.example.com/jwks' },
   }
 
   it('does not depend on the order of keys', () => {
     const reordered: Settings = {
-      sso: { jwks_url: 'https://id.example.com/jwks', audience: 'nodus', issuer: 'https://id.example.com' },
-      auth: { service_center: { project_id: 'p', url: 'https://sc.example.com' } },
       logo: { main: '/a.png' },
       menu: { items: [{ url: '/lk', items: [], title: 'A' }] },
       no_left_menu: true,
       locale: 'en',
     }
-    for (const section of ['logo', 'general', 'menu', 'sign-in'] as const)
+    for (const section of ['logo', 'general', 'menu'] as const)
       expect(sectionBase(section, reordered), section).toBe(sectionBase(section, settings))
   })
 
@@ -29,11 +25,9 @@ describe('sectionBase', () => {
     ['general', { no_top_menu: true }],
     ['general', { locale: 'zh' as const }],
     ['menu', { menu: { items: [] } }],
-    ['sign-in', { sso: null }],
-    ['sign-in', { auth: { service_center: { url: 'https://other.example.com' } } }],
   ] as const)('changes for %s when its part changes, and only then', (section, change) => {
     const changed = { ...settings, ...change } as Settings
-    for (const other of ['logo', 'general', 'menu', 'sign-in'] as const) {
+    for (const other of ['logo', 'general', 'menu'] as const) {
       const same = sectionBase(other, changed) === sectionBase(other, settings)
       expect(same, `${other} after a change to ${section}`).toBe(other !== section)
     }
@@ -44,8 +38,6 @@ describe('fieldName', () => {
   it.each([
     ['menu', ['body', 'settings', 'menu', 'items', 0, 'items', 2, 'title'], 'items[0].items[2].title'],
     ['general', ['body', 'settings', 'locale'], 'locale'],
-    ['sign-in', ['body', 'settings', 'auth', 'service_center', 'url'], 'service_center.url'],
-    ['sign-in', ['body', 'settings', 'sso', 'jwks_url'], 'sso.jwks_url'],
     ['logo', ['body', 'settings', 'logo', 'favicon'], 'favicon'],
     ['menu', ['body', 'version'], null],
     ['general', ['body', 'settings'], null],

@@ -40,8 +40,6 @@ function sectionValue(section: Section, s: Settings): unknown {
       }
     case 'menu':
       return s.menu ?? null
-    case 'sign-in':
-      return { service_center: s.auth?.service_center ?? null, sso: s.sso ?? null }
   }
 }
 
@@ -84,7 +82,6 @@ export function fieldName(section: Section, loc: (string | number)[] | undefined
   if (loc?.[0] !== 'body' || loc[1] !== 'settings') return null
   let rest = loc.slice(2)
   if (section === 'logo' || section === 'menu') rest = rest.slice(1)
-  else if (section === 'sign-in' && rest[0] === 'auth') rest = rest.slice(1)
   if (rest.length === 0) return null
   return rest.reduce<string>(
     (name, part) => (typeof part === 'number' ? `${name}[${part}]` : name ? `${name}.${part}` : part),

@@ -25,24 +25,23 @@ import {
   parseSection,
   SECTIONS,
   type Section,
-  signInSchema,
   UPLOAD_MAX_BYTES,
 } from '~/components/admin-ui/schemas'
 import { requireCsrf } from '~/lib/csrf.server'
 import { i18next } from '~/lib/i18next.server'
 import { logoFromBytes } from './__ui-logo.server'
 import { type AdminNode, answer, requireAdminNode, save, sectionBase } from './__ui-save.server'
+import { signInState } from './__ui-sign-in.server'
 
 /*
- * /admin/ui: the node's interface settings. Four forms (logo, language and layout, menu, sign-in),
- * each saved on its own (how, and how conflicts are caught: __ui-save.server.ts). The menu editor's
+ * /admin/ui: the node's interface settings. Three forms (logo, language and layout, menu), each
+ * saved on its own (how, and how conflicts are caught: __ui-save.server.ts). The menu editor's
  * steps are answered with the new draft and store nothing.
  */
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [node, t] = await Promise.all([requireAdminNode(request), i18next.getFixedT(request, 'admin-ui')])
   const s = node.settings
-  const sc = s.auth?.service_center
   return {
     title: t('ui.title'),
     domain: node.domain,
@@ -53,19 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       no_top_menu: s.no_top_menu ?? false,
     },
     menu: menuDraftFromSettings(s.menu),
-    signIn: {
-      service_center: {
-        url: sc?.url ?? '',
-        project_id: sc?.project_id ?? '',
-        account_id: sc?.account_id ?? '',
-      },
-      sso: {
-        issuer: s.sso?.issuer ?? '',
-        audience: s.sso?.audience ?? '',
-        jwks_url: s.sso?.jwks_url ?? '',
-        create_users: s.sso?.create_users ?? false,
-      },
-    },
+    signIn: await signInState(request, node.id),
     bases: Object.fromEntries(SECTIONS.map((section) => [section, sectionBase(section, s)])) as Record<
       Section,
       string
@@ -187,26 +174,6 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== 'success') return answer('general', submission.reply(), 400)
     const value = submission.value
     return save(request, node, 'general', formData.get('base'), () => value, submission.reply)
-  }
-  if (intent === 'sign-in:save') {
-    const submission = parseSection(formData, signInSchema)
-    if (submission.status !== 'success') return answer('sign-in', submission.reply(), 400)
-    const { service_center, sso } = submission.value
-    return save(
-      request,
-      node,
-      'sign-in',
-      formData.get('base'),
-      (s) => {
-        // Other keys under `auth` (none today) are kept.
-        const { service_center: _old, ...auth } = s.auth ?? {}
-        return {
-          auth: service_center ? { ...auth, service_center } : Object.keys(auth).length ? auth : null,
-          sso: sso ?? null,
-        }
-      },
-      submission.reply,
-    )
   }
   throw new Response(JSON.stringify({ detail: [{ type: 'value_error', msg: 'Unknown intent' }] }), {
     status: 400,

@@ -6,7 +6,7 @@ import { GeneralForm } from '~/components/admin-ui/general-form'
 import { LogoForm } from '~/components/admin-ui/logo-form'
 import { MenuForm } from '~/components/admin-ui/menu-form'
 import type { Section } from '~/components/admin-ui/schemas'
-import { SignInForm } from '~/components/admin-ui/sign-in-form'
+import { SignInPointer } from '~/components/admin-ui/sign-in-pointer'
 import { useAdminT } from '~/components/admin-ui/use-admin-t'
 import type { loader } from './__ui.server'
 
@@ -33,14 +33,17 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   return defaultShouldRevalidate
 }
 
-const NAV: { id: Section; key: string }[] = [
+const NAV: { id: Section | 'sign-in'; key: string }[] = [
   { id: 'logo', key: 'ui.logo.title' },
   { id: 'general', key: 'ui.general.title' },
   { id: 'menu', key: 'ui.menu.title' },
   { id: 'sign-in', key: 'ui.sign_in.title' },
 ]
 
-/** /admin/ui (spec §2 adminUI): the node's logo, language, layout switches, menu and sign-in options. */
+/**
+ * /admin/ui (spec §2 adminUI): the node's logo, language, layout switches and menu; sign-in points to
+ * the Single sign-on plugin's configuration.
+ */
 export default function AdminUiPage() {
   const { t } = useAdminT()
   const { domain, logo, general, menu, signIn, bases } = useLoaderData<typeof loader>()
@@ -75,12 +78,7 @@ export default function AdminUiPage() {
         lastResult={resultFor('general')}
       />
       <MenuForm stored={menu} base={bases.menu} posted={actionData} />
-      <SignInForm
-        key={bases['sign-in']}
-        value={signIn}
-        base={bases['sign-in']}
-        lastResult={resultFor('sign-in')}
-      />
+      <SignInPointer {...signIn} />
     </div>
   )
 }

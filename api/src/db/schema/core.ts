@@ -54,10 +54,7 @@ export interface NodeSettings {
   no_left_menu?: boolean
   no_top_menu?: boolean
   menu?: { items: MenuItem[] }
-  /** Public: tells the login page whether to offer the service-centre variant. */
-  auth?: { service_center?: { url: string; project_id?: string; account_id?: string } | null }
-  /** Private: how POST /users/verify_token checks an external token (PRODUCT.md §3). Never public. */
-  sso?: { issuer: string; audience: string; jwks_url: string; create_users?: boolean } | null
+  // `auth.service_center` and `sso` moved to the SSO plugin's configuration (migration 0018).
   theme?: { css?: string; fonts?: string[] }
 }
 export interface MenuItem {

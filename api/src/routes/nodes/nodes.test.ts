@@ -80,19 +80,25 @@ describe('GET /nodes?user_id=', () => {
 })
 
 describe('PATCH /nodes/{nodeId} and GET /nodes/{nodeId}', () => {
-  const sso = { issuer: 'https://id.example.com', audience: 'nodus', jwks_url: 'https://id.example.com/jwks' }
-
   it('merges top-level keys, bumps the version and records who did it', async () => {
     const before = await nodeRow(startId)
     const res = await h.call('PATCH', `/nodes/${startId}`, {
       token: adminToken,
-      body: { settings: { locale: 'en', logo: { main: '/logo.svg' }, sso }, version: before.version },
+      body: {
+        settings: { locale: 'en', logo: { main: '/logo.svg' }, no_top_menu: true },
+        version: before.version,
+      },
     })
     expect(res.status).toBe(200)
     expect(res.body.detail).toEqual([{ type: 'nodes.node_edited', msg: 'Changes saved' }])
     expect(res.body.data).toMatchObject({ id: startId, version: before.version + 1 })
     const after = await nodeRow(startId)
-    expect(after.settings).toEqual({ ...before.settings, locale: 'en', logo: { main: '/logo.svg' }, sso })
+    expect(after.settings).toEqual({
+      ...before.settings,
+      locale: 'en',
+      logo: { main: '/logo.svg' },
+      no_top_menu: true,
+    })
     const audit = await h.database.db
       .select()
       .from(auditLog)
@@ -100,23 +106,27 @@ describe('PATCH /nodes/{nodeId} and GET /nodes/{nodeId}', () => {
     expect(audit).toEqual([expect.objectContaining({ actorId: adminId, targetId: startId })])
   })
 
-  it('shows sso to administrators and to nobody else', async () => {
-    const admin = await h.call('GET', `/nodes/${startId}`, { token: adminToken })
-    expect(admin.status).toBe(200)
-    expect(admin.body.data.settings.sso).toEqual(sso)
-    const list = await h.call('GET', '/nodes', { token: userToken })
-    expect(list.body.data[0].settings).not.toHaveProperty('sso')
-    expect((await h.call('GET', '/nodes/domain/start')).body.data.settings).not.toHaveProperty('sso')
+  it('refuses the sign-in keys that moved to the SSO plugin, changing nothing', async () => {
+    for (const settings of [
+      { sso: { issuer: 'https://id.example.com', audience: 'nodus', jwks_url: 'https://id.example.com/j' } },
+      { auth: { service_center: { url: 'https://sc.example.com' } } },
+    ]) {
+      const res = await unchanged(h.database.db, () =>
+        h.call('PATCH', `/nodes/${startId}`, { token: adminToken, body: { settings } }),
+      )
+      expect(res.status).toBe(422)
+      expect(typesAt(res.body)).toEqual([`body.settings:value_error.extra`])
+    }
   })
 
   it('removes a key given as null', async () => {
     const res = await h.call('PATCH', `/nodes/${startId}`, {
       token: adminToken,
-      body: { settings: { sso: null } },
+      body: { settings: { no_top_menu: null } },
     })
     expect(res.status).toBe(200)
     expect(await nodeRow(startId)).toMatchObject({
-      settings: expect.not.objectContaining({ sso: expect.anything() }),
+      settings: expect.not.objectContaining({ no_top_menu: expect.anything() }),
     })
     expect((await nodeRow(startId)).settings.locale).toBe('en')
   })

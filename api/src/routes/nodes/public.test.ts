@@ -7,22 +7,36 @@ import { nodes } from '../../db/schema'
 
 let h: Harness
 let startId: string
+let ssoId: string
 beforeAll(async () => {
   h = await startApi()
   startId = await nodeIdOf(h, 'start')
-  // A private SSO configuration that no public answer may show.
   await h.database.db
     .update(nodes)
     .set({
       settings: {
         locale: 'ru',
         menu: { items: [] },
-        sso: { issuer: 'https://id.example.com', audience: 'nodus', jwks_url: 'https://id.example.com/jwks' },
-        auth: { service_center: { url: 'https://sc.example.com', project_id: 'p1' } },
         theme: { css: 'body { color: red }', fonts: ['/fonts/a.woff2'] },
       },
     })
     .where(eq(nodes.id, startId))
+  // The SSO plugin's configuration: the service centre is public, the token checks are not.
+  const sso = await h.call('POST', `/plugin-configs/${startId}/sso`, {
+    token: await h.login(),
+    body: {
+      name: 'SSO',
+      settings: {
+        service_center_url: 'https://sc.example.com',
+        project_id: 'p1',
+        issuer: 'https://id.example.com',
+        audience: 'nodus',
+        jwks_url: 'https://id.example.com/jwks',
+      },
+    },
+  })
+  expect(sso.status).toBe(201)
+  ssoId = sso.body.data.id
 })
 afterAll(() => h.close())
 
@@ -34,6 +48,26 @@ describe('GET /nodes/domain/{domain}', () => {
     expect(res.body.data.settings.auth.service_center.url).toBe('https://sc.example.com')
     expect(res.body.data.settings).not.toHaveProperty('sso')
     expect(JSON.stringify(res.body)).not.toContain('jwks')
+  })
+
+  it('offers no service centre while the SSO configuration is disabled', async () => {
+    const token = await h.login()
+    const off = await h.call('PATCH', `/plugin-configs/${startId}/${ssoId}`, {
+      token,
+      body: { enabled: false },
+    })
+    expect(off.status).toBe(200)
+    expect((await h.call('GET', '/nodes/domain/start')).body.data.settings.auth).toEqual({
+      service_center: null,
+    })
+    expect((await h.call('GET', '/nodes/assets/start')).body.data.settings.auth).toEqual({
+      service_center: null,
+    })
+    await h.call('PATCH', `/plugin-configs/${startId}/${ssoId}`, { token, body: { enabled: true } })
+    expect((await h.call('GET', '/nodes/assets/start')).body.data.settings.auth.service_center).toEqual({
+      url: 'https://sc.example.com',
+      project_id: 'p1',
+    })
   })
 
   it('reads the domain case-insensitively, and ignores a bad token on a public call', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, errorEnvelope, ok } from '../../http/envelope'
-import { verifyToken } from '../../services/sso'
+import { verifyToken } from '../../plugins/sso/verify-token'
 import { tokenResponseSchema } from './schemas'
 
 /** POST /users/verify_token: service-centre sign-in with an external token (public). */

@@ -5,7 +5,8 @@ import { locs } from '../../../test/details'
 import { createUser, nodeId, type TestUser, userIdOf } from '../../../test/factories'
 import { ADMIN, type Harness, startApi, USER } from '../../../test/harness'
 import { type Issuer, startIssuer } from '../../../test/oidc-issuer'
-import { auditLog, type NodeSettings, nodes, nodeUsers, users } from '../../db/schema'
+import { bindWithRights } from '../../../test/tenant-factories'
+import { auditLog, nodeUsers, users } from '../../db/schema'
 import { rightsOf } from '../../repositories/rights-repository'
 import { ensureNode } from '../../seed'
 
@@ -15,12 +16,19 @@ let demo: string
 let member: TestUser
 const exchange = (token: string, domain = 'demo') =>
   h.call('POST', '/users/verify_token', { body: { token, domain } })
-const setSso = async (domain: string, sso: NodeSettings['sso']) => {
-  const [node] = await h.database.db.select().from(nodes).where(eq(nodes.domain, domain))
-  await h.database.db
-    .update(nodes)
-    .set({ settings: { ...node!.settings, sso } })
-    .where(eq(nodes.domain, domain))
+/** The node's SSO plugin configuration, as its administrator sets it through the API (null: none). */
+const setSso = async (domain: string, sso: ReturnType<typeof ssoOf> | null, enabled = true) => {
+  const node = await nodeId(h, domain)
+  const token = await h.login(ADMIN)
+  const list = await h.call('GET', `/plugin-configs/${node}?plugin_id=sso`, { token })
+  for (const c of list.body.data)
+    expect((await h.call('DELETE', `/plugin-configs/${node}/${c.id}`, { token })).status).toBe(200)
+  if (!sso) return
+  const res = await h.call('POST', `/plugin-configs/${node}/sso`, {
+    token,
+    body: { name: 'SSO', enabled, settings: sso },
+  })
+  expect(res.status).toBe(201)
 }
 const ssoOf = (create_users: boolean, issuer = idp) => ({
   issuer: issuer.url,
@@ -133,6 +141,10 @@ describe('POST /users/verify_token', () => {
 
   it('refuses a node without SSO settings, and answers 404 for an unknown domain', async () => {
     await expectRefused(await idp.mint({ email: member.email }), 'start')
+    // A configuration switched off checks nothing: every token is refused.
+    await setSso('demo', ssoOf(false), false)
+    await expectRefused(await idp.mint({ email: member.email }))
+    await setSso('demo', ssoOf(false))
     const res = await unchanged(h.database.db, async () =>
       exchange(await idp.mint({ email: member.email }), 'nowhere'),
     )
@@ -144,7 +156,8 @@ describe('POST /users/verify_token', () => {
     const gone = await startIssuer('nodus')
     const token = await gone.mint({ email: member.email })
     await gone.close()
-    await ensureNode(h.database.db, 'acme')
+    const acme = (await ensureNode(h.database.db, 'acme')).node.id
+    await bindWithRights(h, acme, await userIdOf(h, ADMIN.email), ['is_authorized', 'is_admin'])
     await setSso('acme', ssoOf(false, gone))
     const res = await unchanged(h.database.db, () => exchange(token, 'acme'))
     expect(res.status).toBe(503)

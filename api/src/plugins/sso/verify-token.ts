@@ -2,16 +2,17 @@ import { emailSchema } from '@domain/auth/login-schema'
 import { and, eq, ne } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose'
-import type { Tx } from '../db/client'
-import { type NodeSettings, nodes, nodeUsers } from '../db/schema'
-import { AppError, notFound } from '../http/errors'
-import { writeAudit } from '../repositories/audit-repository'
-import { findUserByEmail, insertUser, isBound, type UserRow } from '../repositories/users-repository'
-import { bindUser } from '../seed'
-import { openSession } from './sessions'
-import { tokenResponse } from './users'
+import type { Tx } from '../../db/client'
+import { nodes, nodeUsers } from '../../db/schema'
+import { AppError, notFound } from '../../http/errors'
+import { writeAudit } from '../../repositories/audit-repository'
+import { findUserByEmail, insertUser, isBound, type UserRow } from '../../repositories/users-repository'
+import { bindUser } from '../../seed'
+import { openSession } from '../../services/sessions'
+import { tokenResponse } from '../../services/users'
+import { ssoConfigOf, ssoConfigsOf, type TokenCheck, tokenCheckOf } from './config'
 
-type SsoSettings = NonNullable<NodeSettings['sso']>
+type SsoSettings = TokenCheck
 
 const credentialsError = () => new AppError(400, 'users.credentials_validate_error', ['body', 'token'])
 const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA']
@@ -30,7 +31,7 @@ function keySetFor(url: string) {
 }
 
 /**
- * Standard OIDC/JWT verification against the node's configuration. A token that fails a check is
+ * Standard OIDC/JWT verification against the node's SSO configuration. A token that fails a check is
  * the caller's problem (400); an identity server we cannot reach or read is ours (503).
  */
 async function verifyExternal(app: FastifyInstance, sso: SsoSettings, token: string): Promise<JWTPayload> {
@@ -63,18 +64,22 @@ async function verifyExternal(app: FastifyInstance, sso: SsoSettings, token: str
 async function mayVouchFor(tx: Tx, user: UserRow, nodeId: string, sso: SsoSettings): Promise<boolean> {
   if (user.isSuperuser) return false
   const others = await tx
-    .select({ settings: nodes.settings })
+    .select({ nodeId: nodeUsers.nodeId })
     .from(nodeUsers)
-    .innerJoin(nodes, eq(nodes.id, nodeUsers.nodeId))
     .where(and(eq(nodeUsers.userId, user.id), ne(nodeUsers.nodeId, nodeId)))
-  return others.every(
-    (o) => o.settings.sso?.issuer === sso.issuer && o.settings.sso?.jwks_url === sso.jwks_url,
+  const configs = await ssoConfigsOf(
+    tx,
+    others.map((o) => o.nodeId),
   )
+  return others.every((o) => {
+    const theirs = tokenCheckOf(configs.get(o.nodeId))
+    return theirs?.issuer === sso.issuer && theirs.jwks_url === sso.jwks_url
+  })
 }
 
 const claim = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : undefined)
 
-/** POST /users/verify_token: exchanges an external token for one of ours (PRODUCT.md §3). */
+/** POST /users/verify_token: exchanges an external token for one of ours (PRODUCT.md §3, §7 sso). */
 export async function verifyToken(
   app: FastifyInstance,
   input: { token: string; domain: string },
@@ -82,8 +87,9 @@ export async function verifyToken(
 ) {
   const [node] = await app.db.select().from(nodes).where(eq(nodes.domain, input.domain)).limit(1)
   if (!node) throw notFound('nodes.node_not_found')
-  const sso = node.settings.sso
-  if (!sso?.issuer || !sso.audience || !sso.jwks_url) throw credentialsError()
+  // The node's SSO plugin configuration: disabled or without issuer, audience and JWKS, no token passes.
+  const sso = tokenCheckOf(await ssoConfigOf(app.db, node.id))
+  if (!sso) throw credentialsError()
   const payload = await verifyExternal(app, sso, input.token)
   const email = emailSchema.safeParse(payload.email)
   if (!email.success || payload.email_verified === false) throw credentialsError()
