@@ -3,7 +3,7 @@
 // unchanged (deliveries leave through the outbox and a worker, never inside the request).
 // Runs against a stack already listening (the upstream's /api through the web app):
 //   node bench/webhooks-dead-receiver.mjs --base=http://127.0.0.1:3106 --email=… --password=…
-//     [--duration=10] [--connections=4] [--rounds=2]
+//     [--duration=10] [--connections=4] [--rounds=2] [--order=abba]
 // The stack must run with WEBHOOKS_ALLOW_PRIVATE=1 (the receiver is on loopback). Creates tasks in
 // the seeded TASK process of node `start`; alternates rounds without and with a webhook (all task
 // events) to a receiver that accepts the connection and never answers. Prints JSON figures.
@@ -110,8 +110,11 @@ async function round(label) {
 
 const results = []
 let hook
-for (let r = 0; r < args.rounds; r++) {
+async function withoutWebhook() {
+  if (hook) await api('PATCH', `/plugin-configs/${node}/${hook.id}`, token, { enabled: false })
   results.push(await round('no webhook'))
+}
+async function withDeadWebhook() {
   hook ??= await api('POST', `/plugin-configs/${node}/webhooks`, token, {
     name: 'dead receiver (bench)',
     settings: {
@@ -123,6 +126,17 @@ for (let r = 0; r < args.rounds; r++) {
   await api('PATCH', `/plugin-configs/${node}/${hook.id}`, token, { enabled: true })
   results.push(await round('webhook to a receiver that never answers'))
   await api('PATCH', `/plugin-configs/${node}/${hook.id}`, token, { enabled: false })
+}
+// --order=abba: every other pair runs the dead receiver first, so a warm-up trend over the run
+// (JIT, caches, a table growing) does not always favour the same side.
+for (let r = 0; r < args.rounds; r++) {
+  if (args.order === 'abba' && r % 2 === 1) {
+    await withDeadWebhook()
+    await withoutWebhook()
+  } else {
+    await withoutWebhook()
+    await withDeadWebhook()
+  }
 }
 const log = await api('GET', `/plugin-configs/${node}/${hook.id}/deliveries`, token)
 console.log(

@@ -134,6 +134,8 @@ test.describe('screenshots', () => {
     test(`the SSO plugin and /admin/ui's pointer, ${theme}`, async ({ page, context, request }) => {
       mkdirSync(dir, { recursive: true })
       const config = await putSso(request, ORIGIN, adminToken, {
+        name: 'SSO',
+        enabled: true,
         settings: {
           service_center_url: 'https://centre.example.com/api/login',
           project_id: 'p-7',
@@ -159,7 +161,7 @@ test.describe('screenshots', () => {
       await context.clearCookies()
       await context.addCookies([{ name: 'theme', value: encoded(theme), url: ORIGIN }])
       await page.goto('/auth/login?variant=service-center')
-      await page.screenshot({ path: `${dir}/login-service-center-${theme}.png` })
+      await page.screenshot({ path: `${dir}/login-from-plugin-${theme}.png` })
     })
   }
 })

@@ -3,8 +3,9 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { buildDefaults } from '@domain/fields/form'
 import type { FieldDefinition } from '@domain/fields/types'
 import { listWidgetTypes } from '@domain/widgets/registry'
-import { useMemo } from 'react'
+import { lazy, Suspense, useMemo } from 'react'
 import { CsrfInput } from '~/components/csrf-input'
+import { useHydrated } from '~/components/ui/use-hydrated'
 import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
 import type { FormDescription } from '~/fields/form/description'
 import { FieldGrid } from '~/fields/form/form-layouts'
@@ -16,6 +17,9 @@ import { TextField } from '../ui/text-field'
 import { QueryEditor } from './query-editor'
 import { widgetEditSchema, widgetNewSchema } from './schemas'
 import { useBoardsT } from './use-boards-t'
+
+// With maplibre, in its own chunk: only a map widget's form loads it, and only with JavaScript.
+const MapViewPicker = lazy(() => import('~/widgets/map/view-picker'))
 
 /** The registry's types as a select's options, each under its translated name. */
 export function useWidgetTypeOptions() {
@@ -107,6 +111,7 @@ export function WidgetEditForm({ action, widget, settings, custom }: WidgetEditF
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
   const submit = useSubmitDisabled(form)
+  const hydrated = useHydrated()
   return (
     <FormProvider context={form.context}>
       <fetcher.Form method="post" action={action} {...getFormProps(form)} className="form widget-form">
@@ -133,6 +138,11 @@ export function WidgetEditForm({ action, widget, settings, custom }: WidgetEditF
           ) : (
             <p className="muted">{t('admin_widgets.settings.none')}</p>
           )}
+          {widget.type === 'map' && hydrated ? (
+            <Suspense fallback={null}>
+              <MapViewPicker formId={form.id} label={t('admin_widgets.map.picker')} />
+            </Suspense>
+          ) : null}
         </fieldset>
         <FormActions creating={false} pending={pending} disabled={submit.disabled} />
       </fetcher.Form>
