@@ -1,9 +1,10 @@
-import type { NewEvent } from '@domain/events'
+import type { EventType, NewEvent } from '@domain/events'
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { nodeUsers, progressStatuses, type statuses, tasks, users } from '../db/schema'
 import { committed, eventInsert, storedEvent } from '../events/outbox'
 import { offsetOf } from './search'
+import type { Change } from './task-parts-repository'
 import { type ProcessScope, scopeCondition } from './task-scope'
 
 export type TaskRow = typeof tasks.$inferSelect
@@ -87,6 +88,116 @@ interface CreatedRow {
   occurred_at: Date | string
 }
 
+/** What an edit writes: the task's editable columns, as the planner left them. */
+export type TaskEdit = Pick<TaskRow, 'title' | 'description' | 'assigneeId' | 'statusId' | 'customFields'>
+
+interface EditedRow {
+  node_id: string
+  id: string
+  process_id: string
+  number: number | string
+  key: string
+  title: string
+  description: string
+  status_id: string
+  assignee_id: string | null
+  author_id: string
+  custom_fields: Record<string, unknown>
+  version: number | string
+  created_at: Date | string
+  updated_at: Date | string
+  event_id: number | string | null
+  txid: string | null
+  occurred_at: Date | string | null
+}
+
+const jsonOrNull = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v))
+
+/**
+ * Edits a task in one statement, a transaction of its own (issue 15, like the create: ADR 015): the
+ * row is updated only while its version is still `before.version` (optimistic: no row lock held
+ * across round trips), and its history rows and events are written with it, or nothing is.
+ * Undefined when the version moved on (or the task is gone) since it was read: a conflict. The
+ * events reach this process's subscribers once the statement has returned (committed).
+ */
+export async function editTaskWithEvents(
+  db: Db,
+  before: TaskRow,
+  set: TaskEdit,
+  history: { actorId: string; requestId?: string; changes: Change[] },
+  events: NewEvent<EventType>[],
+): Promise<TaskRow | undefined> {
+  if (history.changes.length === 0) throw new Error('editTaskWithEvents: an edit without changes is no edit')
+  const changes = sql.join(
+    history.changes.map(
+      (c, i) => sql`(${c.field}::text, ${jsonOrNull(c.old)}::jsonb, ${jsonOrNull(c.new)}::jsonb, ${i}::int)`,
+    ),
+    sql`, `,
+  )
+  const written = sql.join(
+    events.map(
+      (e, i) =>
+        sql`(${e.type}::text, ${e.node_id}::uuid, ${e.actor_id}::uuid, ${JSON.stringify(e.data)}::jsonb, ${i}::int)`,
+    ),
+    sql`, `,
+  )
+  const res = await db.execute(sql`
+    with upd as (
+      update tasks set title = ${set.title}::text, description = ${set.description}::text,
+             status_id = ${set.statusId}::uuid, assignee_id = ${set.assigneeId}::uuid,
+             custom_fields = ${JSON.stringify(set.customFields)}::jsonb,
+             version = version + 1, updated_at = ${new Date().toISOString()}::timestamptz
+       where node_id = ${before.nodeId}::uuid and id = ${before.id}::uuid and version = ${before.version}::int
+      returning node_id, id, process_id, number, key, title, description, status_id, assignee_id,
+                author_id, custom_fields, version, created_at, updated_at
+    ), history as (
+      insert into task_history (node_id, task_id, actor_id, field, old_value, new_value, request_id)
+      select upd.node_id, upd.id, ${history.actorId}::uuid, c.field, c.old_value, c.new_value,
+             ${history.requestId ?? null}::text
+        from upd, (values ${changes}) as c(field, old_value, new_value, n)
+       order by c.n
+    )${
+      events.length
+        ? sql`, event as (
+      insert into events (type, node_id, actor_id, data)
+      select e.type, e.node_id, e.actor_id, e.data
+        from upd, (values ${written}) as e(type, node_id, actor_id, data, n)
+       order by e.n
+      returning id, txid::text as txid, occurred_at
+    )
+    select upd.*, event.id as event_id, event.txid, event.occurred_at
+      from upd left join event on true order by event.id`
+        : sql`
+    select upd.*, null as event_id, null as txid, null as occurred_at from upd`
+    }`)
+  const rows = (res as unknown as Rows<EditedRow>).rows
+  const [row] = rows
+  if (!row) return undefined
+  const task: TaskRow = {
+    nodeId: row.node_id,
+    id: row.id,
+    processId: row.process_id,
+    number: Number(row.number),
+    key: row.key,
+    title: row.title,
+    description: row.description,
+    statusId: row.status_id,
+    assigneeId: row.assignee_id,
+    authorId: row.author_id,
+    customFields: typeof row.custom_fields === 'string' ? JSON.parse(row.custom_fields) : row.custom_fields,
+    version: Number(row.version),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  }
+  const stored = rows.flatMap((r, i) =>
+    r.event_id === null || !events[i]
+      ? []
+      : [storedEvent(events[i]!, { id: r.event_id, txid: r.txid!, occurred_at: r.occurred_at! })],
+  )
+  committed(db, stored)
+  return task
+}
+
 export async function findTask(db: Db | Tx, nodeId: string, id: string): Promise<TaskRow | undefined> {
   const [row] = await db
     .select()
@@ -132,20 +243,6 @@ export async function listTasks(
 }
 
 /** Writes an edit: the version grows by one and updated_at is now. */
-export async function updateTask(
-  tx: Tx,
-  nodeId: string,
-  id: string,
-  set: Partial<Pick<TaskRow, 'title' | 'description' | 'assigneeId' | 'statusId' | 'customFields'>>,
-): Promise<TaskRow> {
-  const [row] = await tx
-    .update(tasks)
-    .set({ ...set, version: sql`${tasks.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(tasks.nodeId, nodeId), eq(tasks.id, id)))
-    .returning()
-  return row!
-}
-
 /** An attachment came or went: the task moves up the lists, its version (edits) stays. */
 export async function touchTask(tx: Tx, nodeId: string, id: string) {
   await tx

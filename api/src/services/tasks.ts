@@ -6,15 +6,13 @@ import type { Caller } from '../http/caller'
 import type { Pagination } from '../http/envelope'
 import { badInput, conflict, forbidden, notFound } from '../http/errors'
 import { findTaskCard } from '../repositories/task-card-repository'
-import { writeHistory } from '../repositories/task-parts-repository'
 import {
   boundUsers,
   createTaskWithEvents,
+  editTaskWithEvents,
   findTask,
   listTasks as listTaskRows,
-  lockTask,
   type TaskRow,
-  updateTask,
 } from '../repositories/tasks-repository'
 import { nodeConfig } from './node-config'
 import { mayOnProcess, scopeIn, type TaskCaller, taskCaller } from './task-access'
@@ -154,40 +152,53 @@ export async function listTasks(db: Db, c: Caller, nodeId: string, q: Pagination
  * nothing changed). Title, description, assignee and status are always editable; custom fields
  * as the process's form allows; author and process never. A status move obeys the workflow
  * (domain checkMove); fields read-only in the task's status keep their values; the fields a move
- * or the status requires must have one. Every changed field is a history row of the same
- * transaction. An edit that changes nothing is no edit: no history, same version.
+ * or the status requires must have one. Every changed field is a history row written with the
+ * task. An edit that changes nothing is no edit: no history, same version.
+ *
+ * Two round trips (issue 15): the task's card (row, attachments, people: what the answer shows) is
+ * read, the edit is checked and planned against it, and one statement writes the row, its history
+ * and its events — only while the row's version is still the one read (optimistic concurrency: no
+ * row lock held across round trips; a concurrent edit that got there first makes this one a 409,
+ * as the lock and the version check did before).
  */
 export async function editTask(db: Db, c: Caller, nodeId: string, taskId: string, input: EditTaskInput) {
   const who = await taskCaller(db, c, nodeId)
-  const { task, changed } = await db.transaction(async (tx) => {
-    const { task: before, ...flow } = await reachTask(
-      db,
-      nodeId,
-      who,
-      () => lockTask(tx, nodeId, taskId),
-      'task_edit',
-    )
-    if (input.version !== before.version) throw conflict('tasks.task_conflict', ['body', 'version'])
-    const planned = planEdit(planContext(planCaller(who), who.config, flow), valuesOf(before), input)
-    if (!planned.ok) throw refused(planned.refusals, ['body'])
-    const { values: now, changes } = planned.plan
-    // The assignee a task already has passes even if they have left the node since (a card posted back).
-    if (now.assignee !== before.assigneeId) await requireAssignee(tx, nodeId, now.assignee)
-    if (changes.length === 0) return { task: before, changed: false }
-    const after = await updateTask(tx, nodeId, taskId, {
+  const card = await findTaskCard(db, nodeId, { id: taskId })
+  const { task: before, ...flow } = await reachTask(db, nodeId, who, async () => card?.task, 'task_edit')
+  if (input.version !== before.version) throw conflict('tasks.task_conflict', ['body', 'version'])
+  const planned = planEdit(planContext(planCaller(who), who.config, flow), valuesOf(before), input)
+  if (!planned.ok) throw refused(planned.refusals, ['body'])
+  const { values: now, changes } = planned.plan
+  // The assignee a task already has passes even if they have left the node since (a card posted back).
+  const assignee =
+    now.assignee !== before.assigneeId ? await requireAssignee(db, nodeId, now.assignee) : undefined
+  if (changes.length === 0) return { task: await presentCard(db, nodeId, card!, who), changed: false }
+  const events = taskChangeEvents(
+    {
+      node_id: nodeId,
+      actor_id: who.userId,
+      task: { id: before.id, key: before.key },
+      version: before.version + 1,
+    },
+    changes,
+  )
+  const after = await editTaskWithEvents(
+    db,
+    before,
+    {
       title: now.title,
       description: now.description,
       assigneeId: now.assignee,
       statusId: now.status,
       customFields: now.custom_fields,
-    })
-    const task = { id: after.id, key: after.key }
-    const events = taskChangeEvents(
-      { node_id: nodeId, actor_id: who.userId, task, version: after.version },
-      changes,
-    )
-    await writeHistory(tx, { nodeId, taskId, actorId: who.userId, requestId: c.requestId }, changes, events)
-    return { task: after, changed: true }
-  })
-  return { task: (await presentTasks(db, nodeId, [task], who))[0]!, changed }
+    },
+    { actorId: who.userId, requestId: c.requestId, changes },
+    events,
+  )
+  if (!after) throw conflict('tasks.task_conflict', ['body', 'version'])
+  const people = assignee ? [...card!.people, assignee] : card!.people
+  return {
+    task: await presentCard(db, nodeId, { task: after, files: card!.files, people }, who),
+    changed: true,
+  }
 }

@@ -240,6 +240,9 @@ describe('refusals', () => {
       [`Title\n${'a\n'.repeat(10_001)}`, 422, 'csv.too_many_rows'],
       [Buffer.alloc(10 * 1024 * 1024 + 10, 0x61), 413, 'csv.too_large'],
     ]
+    // A body past the route's own limit is refused before it is read.
+    const huge = await upload(w.nodeId, Buffer.alloc(16 * 1024 * 1024, 0x61))
+    expect(huge.status).toBe(413)
     await unchanged(db, async () => {
       for (const [bytes, status, code] of cases) {
         const res = await upload(w.nodeId, bytes)

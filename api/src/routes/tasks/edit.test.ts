@@ -6,7 +6,9 @@ import { locs } from '../../../test/details'
 import { makeFields, makeTask, makeTaskProcess, userWith } from '../../../test/task-factories'
 import { createTeam, UNKNOWN_ID } from '../../../test/tenant-factories'
 import { makeStatus, startWorkflowApi } from '../../../test/workflow-factories'
-import { nodeUsers } from '../../db/schema'
+import { nodeUsers, tasks } from '../../db/schema'
+import { taskChangeEvents } from '../../events/emit'
+import { editTaskWithEvents } from '../../repositories/tasks-repository'
 
 let w: Awaited<ReturnType<typeof startWorkflowApi>>
 let p: Awaited<ReturnType<typeof makeTaskProcess>>
@@ -81,6 +83,45 @@ describe('PATCH /tasks/{nodeId}/{taskId}', () => {
       patch(t.id, { version: 2, title: 'B' }),
     ])
     expect([a.status, b.status].sort()).toEqual([200, 409])
+  })
+
+  it('writes the row, its history and its events in one statement: all or nothing (issue 15)', async () => {
+    const t = await makeTask(w.h, w.adminToken, w.startId, p.process.id)
+    const [before] = await db().select().from(tasks).where(eq(tasks.id, t.id))
+    const change = { field: 'title', old: before!.title, new: 'never' }
+    const event = taskChangeEvents(
+      { node_id: w.startId, actor_id: w.adminId, task: { id: t.id, key: t.key }, version: 2 },
+      [change],
+    )
+    const edit = { ...before!, title: 'never' }
+    // The database refuses it (a status that is not there): no row changed, no history, no event.
+    await unchanged(db(), async () => {
+      await expect(
+        editTaskWithEvents(
+          db(),
+          before!,
+          { ...edit, statusId: UNKNOWN_ID },
+          { actorId: w.adminId, changes: [change] },
+          event,
+        ),
+      ).rejects.toThrow()
+    })
+    // The version moved on since the read: nothing written, undefined (the service's 409).
+    await unchanged(db(), async () => {
+      const stale = { ...before!, version: before!.version + 1 }
+      expect(
+        await editTaskWithEvents(db(), stale, edit, { actorId: w.adminId, changes: [change] }, event),
+      ).toBeUndefined()
+    })
+    const done = await editTaskWithEvents(
+      db(),
+      before!,
+      edit,
+      { actorId: w.adminId, changes: [change] },
+      event,
+    )
+    expect(done).toMatchObject({ id: t.id, title: 'never', version: 2 })
+    expect((await history(t.id))[0]).toMatchObject({ field: 'title', new_value: 'never' })
   })
 
   it.each<[string, (t: { id: string }) => unknown, number, string[]]>([
