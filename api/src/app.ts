@@ -33,6 +33,7 @@ import { progressRoutes } from './routes/progress'
 import { rightsRoutes } from './routes/rights'
 import { statusesRoutes } from './routes/statuses'
 import { tasksRoutes } from './routes/tasks'
+import { csvRoutes } from './routes/tasks/csv-routes'
 import { rqlRoutes } from './routes/tasks/rql-routes'
 import { teamsRoutes } from './routes/teams'
 import { usersRoutes } from './routes/users'
@@ -228,6 +229,7 @@ export async function buildApp(
         await work.register(tasksRoutes, { prefix: '/tasks' })
         await work.register(attachmentsRoutes, { prefix: '/attachments' })
         await work.register(rqlRoutes, { prefix: '/tasks' })
+        await work.register(csvRoutes, { prefix: '/tasks' })
         await work.register(notificationsRoutes, { prefix: '/notifications' })
       })
     },

@@ -61,6 +61,7 @@ export async function startSmtpReceiver(
       },
     })
   let server = make()
+  server.on('error', () => {})
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   const port = (server.server.address() as AddressInfo).port
   return {
@@ -75,6 +76,7 @@ export async function startSmtpReceiver(
     close: () => new Promise<void>((r) => server.close(() => r())),
     async open() {
       server = make()
+      server.on('error', () => {})
       await new Promise<void>((r) => server.listen(port, '127.0.0.1', r))
     },
   }

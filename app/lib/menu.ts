@@ -115,9 +115,13 @@ export function adminFooter(): MenuEntry[] {
   ]
 }
 
-/** The personal area's menu: home, then the node's own menu. */
+/** The personal area's menu: home, CSV import and export, then the node's own menu. */
 export function lkMenu(settings: Record<string, unknown> | undefined): MenuEntry[] {
-  return [link('home', 'lk.home.title', routes.home(), 'home'), ...nodeMenu(settings)]
+  return [
+    link('home', 'lk.home.title', routes.home(), 'home'),
+    link('csv', 'tasks.csv.menu', routes.csv(), 'task'),
+    ...nodeMenu(settings),
+  ]
 }
 
 /** The personal area's footer: notifications for everyone (a panel, not a link); settings for administrators. */

@@ -12,6 +12,9 @@ export const routes = {
   /** The inbox (issue 13): a tab (all, unread, mentions) and a page in its query. */
   notifications: () => '/lk/notifications',
   notificationSettings: () => '/lk/notifications/settings',
+  csv: () => '/lk/csv',
+  csvExport: (query: string) => `/lk/csv/export?${new URLSearchParams({ query })}`,
+  csvImport: (uploadId: string) => `/lk/csv/import/${seg(uploadId)}`,
   board: (boardId: string) => `/lk/b/${seg(boardId)}`,
   taskAdd: () => '/lk/t/add',
   taskAddProcess: (processKey: string) => `/lk/t/add/${seg(processKey)}`,

@@ -325,7 +325,12 @@ test.describe('an administrator edits the layout', () => {
     await page.mouse.up()
 
     await expect(page.locator('.alert-list [data-alert="success"]')).toContainText('Изменения сохранены')
-    expect(saves).toHaveLength(1)
+    // Saved 1,500 ms after the last change (spec §9): once for both gestures, or once each when the
+    // machine took longer than that between them — never once per mouse move. Wait out a second one.
+    await page.waitForTimeout(2_500)
+    await page.waitForLoadState('networkidle')
+    expect(saves.length).toBeGreaterThanOrEqual(1)
+    expect(saves.length).toBeLessThanOrEqual(2)
     const moved = [await tableItem.boundingBox(), await calendarItem.boundingBox()]
     expect(moved[0]!.width).toBeGreaterThan(viewBoxes[0]!.width)
     expect(moved[1]!.y).toBeGreaterThan(viewBoxes[1]!.y)

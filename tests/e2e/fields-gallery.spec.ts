@@ -43,6 +43,8 @@ const hydrated = (page: Page) =>
 const simple = (page: Page) => page.locator('#demo-simple')
 
 test.describe('with JavaScript', () => {
+  // ~200 fields hydrate and check themselves on every input: slow on a busy two-core machine.
+  test.describe.configure({ timeout: 60_000 })
   test.beforeEach(async ({ context }) => asAdmin(context))
 
   test('renders every field type in every state, without console errors', async ({ page }) => {

@@ -76,6 +76,12 @@ export async function settleEmails(
     .where(ids(nodeId, list))
 }
 
+/** Due again at once: left for the worker's next claim (which takes a fresh lease). */
+export async function releaseEmails(db: Db, nodeId: string, list: string[]) {
+  if (list.length === 0) return
+  await db.update(notifications).set({ emailNextAt: sql`now()` }).where(ids(nodeId, list))
+}
+
 /** Held for the user's digest at `at`. */
 export async function holdForDigest(db: Db, nodeId: string, list: string[], at: Date) {
   if (list.length === 0) return

@@ -5,7 +5,7 @@ import { checkPatch, type PlanContext, planEdit, refusal, refusalStatus, under }
 import type { TaskValues } from '@domain/tasks/values'
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
-import { taskHistory, tasks } from '../db/schema'
+import { attachments, taskComments, taskHistory, tasks } from '../db/schema'
 import { emitEvents, taskChangeEvents } from '../events/emit'
 import type { Caller } from '../http/caller'
 import { badInput, conflict, forbidden, InvalidInput, notFound } from '../http/errors'
@@ -43,7 +43,7 @@ export interface BulkEditInput {
 }
 
 type Json = unknown
-interface Change {
+export interface Change {
   field: string
   old: Json
   new: Json
@@ -68,13 +68,15 @@ function setAt(doc: Record<string, unknown>, path: string[], value: unknown): Re
   return { ...doc, [head]: rest.length ? setAt(inner, rest, value) : value }
 }
 
-interface Planned {
+/** A change of a task as a batch writes it (bulk edit, CSV import, their undo). */
+export interface Planned {
   task: TaskRow
   changes: Change[]
   next: Pick<TaskRow, 'title' | 'description' | 'statusId' | 'assigneeId' | 'customFields'>
 }
 
-async function writeChanges(tx: Tx, nodeId: string, c: Caller, batchId: string, planned: Planned[]) {
+/** Writes a batch's changes: the tasks, one history row per change under `batchId`, their events. */
+export async function writeChanges(tx: Tx, nodeId: string, c: Caller, batchId: string, planned: Planned[]) {
   const rows = planned.map((p) => ({
     id: p.task.id,
     title: p.next.title,
@@ -199,6 +201,26 @@ export async function bulkEdit(db: Db, c: Caller, nodeId: string, input: BulkEdi
 }
 
 /**
+ * Deletes tasks a batch created, refused (409) when one has a comment or a file since: those are
+ * someone's work the undo would take with it. Their history goes with them.
+ */
+async function deleteCreated(tx: Tx, nodeId: string, ids: string[]) {
+  const [kept] = await tx
+    .select({ id: taskComments.taskId })
+    .from(taskComments)
+    .where(and(eq(taskComments.nodeId, nodeId), inArray(taskComments.taskId, ids)))
+    .union(
+      tx
+        .select({ id: attachments.taskId })
+        .from(attachments)
+        .where(and(eq(attachments.nodeId, nodeId), inArray(attachments.taskId, ids))),
+    )
+    .limit(1)
+  if (kept) throw conflict('tasks.task_conflict', ['params', 'batchId'])
+  await tx.delete(tasks).where(and(eq(tasks.nodeId, nodeId), inArray(tasks.id, ids)))
+}
+
+/**
  * Restores what a batch changed, as a new batch, if none of its tasks changed since (else 409
  * tasks.task_conflict): every change of a task is a history row, so "changed since" is a later row.
  */
@@ -233,9 +255,12 @@ export async function undoBatch(db: Db, c: Caller, nodeId: string, batchId: stri
       )
       .limit(1)
     if (later) throw conflict('tasks.task_conflict', ['params', 'batchId'])
+    // Tasks the batch created (a CSV import) are deleted: nothing of them is restored.
+    const created = new Set(changes.filter((h) => h.field === 'created').map((h) => h.taskId))
+    if (created.size) await deleteCreated(tx, nodeId, [...created])
     const byTask = new Map(locked.map((t) => [t.id, t]))
     const planned: Planned[] = []
-    for (const t of locked) {
+    for (const t of locked.filter((x) => !created.has(x.id))) {
       const next = {
         title: t.title,
         description: t.description,
@@ -261,8 +286,8 @@ export async function undoBatch(db: Db, c: Caller, nodeId: string, batchId: stri
       planned.push({ task: byTask.get(t.id)!, changes: restore, next: next as Planned['next'] })
     }
     const undoId = randomUUID()
-    await writeChanges(tx, nodeId, c, undoId, planned)
-    return { count: planned.length, batch_id: undoId }
+    if (planned.length) await writeChanges(tx, nodeId, c, undoId, planned)
+    return { count: planned.length + created.size, batch_id: planned.length ? undoId : null }
   })
   return done
 }

@@ -8685,6 +8685,466 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tasks/{nodeId}/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every task a query selects, as a CSV file (task_view)
+         * @description Only tasks of processes the caller may view. Streams every row (read a page at a time, never all at once). Columns: key, title, description, process, status, assignee, author, created, updated, then one per custom field (a password never); headers in `lang`; values as a user types them (dates dd.MM.yyyy, options by title, yes/no), so the file imports back. UTF-8 with a BOM, the separator of the node’s CSV plugin configuration (a comma by default); a cell starting with = + - @ is written with a leading apostrophe. A bad query answers 422 with the checker’s code before any byte.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    query?: string;
+                    lang?: "ru" | "en" | "zh";
+                };
+                header?: never;
+                path: {
+                    nodeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/csv */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{nodeId}/csv/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a CSV file to import (kept for the uploader)
+         * @description `file`: the file's bytes in base64, at most 10 MB (413 csv.too_large). UTF-8 with or without a BOM (else 422 csv.bad_encoding); the separator (; , or tab) is found on the header line. Refused at once (422): no header (csv.empty), a line over 100000 characters (csv.line_too_long), more than 200 columns (csv.too_many_columns) or 10000 rows (csv.too_many_rows), a header twice (csv.duplicate_header), an unreadable file (csv.bad_file, ctx.line). Answers the headers and, per column, the field its header names in any of ru/en/zh (null: none).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    nodeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                delimiter: string;
+                                headers: string[];
+                                rows: number;
+                                mapping: (string | null)[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{nodeId}/csv/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An upload of the caller’s, as its upload answered it
+         * @description Another user’s upload, another node’s, or one already imported: 404 csv.upload_not_found.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    nodeId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                delimiter: string;
+                                headers: string[];
+                                rows: number;
+                                mapping: (string | null)[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{nodeId}/csv/imports/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Plans (dry run) or imports an uploaded file, as one batch
+         * @description `mapping`: per column, the field it fills (key, title, description, status, assignee, cf_…) or null. Rows become tasks of `process_id`; with `update_existing`, a row whose key column names a task of this node (its key or id) changes that task instead; a key this node has not (another node’s task), or one the caller may not view, refuses the row (tasks.task_not_found). Every row is planned as a form’s create or edit: the field registry’s rules, the form, the workflow (a status other than the first is a move), the caller’s rights. Statuses by name, assignees by e-mail. `dry_run` (the default): writes nothing, answers the counts, the first 50 rows to create or change with their values before and after, and every refused row with its reasons (ctx.line, ctx.column). A run writes all rows as one batch (`batch_id`; POST /tasks/{nodeId}/rql/undo/{batch_id} undoes it: new tasks are deleted, changes restored), or, if any row is refused, nothing: 422 csv.rows_refused then the rows’ reasons.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    nodeId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        mapping: (string | null)[];
+                        /** Format: uuid */
+                        process_id?: string;
+                        /** @default false */
+                        update_existing?: boolean;
+                        /** @default true */
+                        dry_run?: boolean;
+                        /**
+                         * @default ru
+                         * @enum {string}
+                         */
+                        lang?: "ru" | "en" | "zh";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {boolean} */
+                                dry_run: true;
+                                created: number;
+                                updated: number;
+                                unchanged: number;
+                                refused: number;
+                                rows: {
+                                    line: number;
+                                    /** @enum {string} */
+                                    action: "create" | "update" | "unchanged";
+                                    key: string | null;
+                                    before: {
+                                        [key: string]: string;
+                                    };
+                                    after: {
+                                        [key: string]: string;
+                                    };
+                                }[];
+                                refusals: {
+                                    line: number;
+                                    key: string | null;
+                                    detail: components["schemas"]["DetailEntry"][];
+                                }[];
+                            } | {
+                                /** @enum {boolean} */
+                                dry_run: false;
+                                created: number;
+                                updated: number;
+                                unchanged: number;
+                                /** Format: uuid */
+                                batch_id: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/{nodeId}": {
         parameters: {
             query?: never;

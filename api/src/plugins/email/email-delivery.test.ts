@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer } from 'node:net'
 import { nextDigestAt } from '@domain/notifications/email'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -159,6 +160,57 @@ describe('each notification as it happens', () => {
       sql`select email, email_attempts from notifications where task_id = ${task.id}`,
     )
     expect(done).toEqual({ email: 'sent', email_attempts: 3 })
+  })
+
+  it('a server that never answers costs one timeout a pass, not one per mail', async () => {
+    await wantsEmail(bob, { language: 'en' })
+    const silent = createServer(() => {})
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r))
+    const port = (silent.address() as AddressInfo).port
+    const patch = (p: number) =>
+      call('PATCH', `/plugin-configs/${w.startId}/${configId}`, w.adminToken, { settings: { port: p } })
+    expect((await patch(port)).status).toBe(200)
+    const tasks: { id: string; key: string }[] = []
+    try {
+      await w.h.app.plugins.email.worker.run()
+      for (let i = 0; i < 5; i++) tasks.push(await assign(bob, `Silent ${i}`))
+      for (let i = 0; i < 2; i++) await w.h.app.events.drain()
+      const started = Date.now()
+      await w.h.app.plugins.email.worker.run()
+      // SMTP_TIMEOUT_MS is 2 s here: five mails one after the other would take 10 s.
+      expect(Date.now() - started).toBeLessThan(6_000)
+      const states = await rows<{ email: string; email_attempts: number; email_error: string }>(
+        sql`select email, email_attempts, email_error from notifications
+             where task_id in (${sql.join(
+               tasks.map((t) => sql`${t.id}`),
+               sql`, `,
+             )})`,
+      )
+      expect(states).toHaveLength(5)
+      for (const st of states) {
+        expect(st.email).toBe('pending')
+        expect(st.email_attempts).toBeGreaterThanOrEqual(1)
+        expect(st.email_error).toMatch(/no answer/)
+      }
+    } finally {
+      expect((await patch(smtp.port)).status).toBe(200)
+      await new Promise((r) => silent.close(r))
+    }
+    // Back up: each arrives once, at its retry.
+    const subjects = tasks.map((t, i) => `Assigned to you: ${t.key} Silent ${i}`)
+    await expect
+      .poll(
+        async () => {
+          await w.h.app.plugins.email.worker.run()
+          return smtp
+            .to(bob.email)
+            .map((r) => r.mail.subject)
+            .filter((s) => s?.includes('Silent'))
+            .sort()
+        },
+        { timeout: 15_000, interval: 300 },
+      )
+      .toEqual(subjects.sort())
   })
 
   it('sends each mail once: a second worker and a restarted one find nothing left', async () => {

@@ -21,6 +21,8 @@ export interface MailContext {
 
 export interface NodeMailer {
   host: string
+  /** Set by the worker when the server could not be reached in this pass. */
+  down?: SendResult
   /** The node's language: for a recipient who never chose one. */
   language: EmailLanguage
   send(to: string, lang: EmailLanguage, idPart: string, render: (c: MailContext) => Mail): Promise<SendResult>

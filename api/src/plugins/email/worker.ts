@@ -16,6 +16,7 @@ import {
   emailPreferenceOf,
   holdForDigest,
   recordEmailFailure,
+  releaseEmails,
   settleEmails,
   tasksFor,
   usersFor,
@@ -49,6 +50,15 @@ export interface EmailWorkerOptions {
 interface Log {
   error(obj: object, msg: string): void
 }
+
+/** Failures that say the server cannot be reached now: the pass does not ask it again. */
+const UNREACHABLE = new Set([
+  'plugins.email.refused',
+  'plugins.email.timeout',
+  'plugins.email.host_unknown',
+  'plugins.email.tls_failed',
+  'plugins.private_target',
+])
 
 /** With the default 30 s base, doubling to an hour: about a day of tries. */
 export const MAX_EMAIL_ATTEMPTS = 30
@@ -137,9 +147,20 @@ export class EmailWorker {
     )
     const to = { address: user.email, language: (pref?.language ?? mailer.language) as EmailLanguage }
     if (mode === 'instant') {
-      for (const r of unread)
-        await this.attempt(mailer, [r], () =>
-          mailer.send(to.address, to.language, `n.${r.id}`, (c) => notificationMail(c, visible.get(r.id)!)),
+      // One mail per claim, so a send always ends inside the claim's lease; the rest are due again
+      // for the next claim. A server found down in this pass is not asked again: all wait a retry.
+      if (mailer.down) return this.attempt(mailer, unread, async () => mailer.down!)
+      const [first, ...rest] = unread
+      await releaseEmails(
+        this.db,
+        nodeId,
+        rest.map((r) => r.id),
+      )
+      if (first)
+        await this.attempt(mailer, [first], () =>
+          mailer.send(to.address, to.language, `n.${first.id}`, (c) =>
+            notificationMail(c, visible.get(first.id)!),
+          ),
         )
       return
     }
@@ -159,19 +180,25 @@ export class EmailWorker {
     }
     const newest = [...unread].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     const items = newest.slice(0, DIGEST_MAX_ITEMS).map((r) => visible.get(r.id)!)
-    await this.attempt(mailer, newest, () =>
-      mailer.send(to.address, to.language, `d.${newest[0]!.id}`, (c) =>
-        digestMail(c, items, newest.length - items.length),
-      ),
+    await this.attempt(
+      mailer,
+      newest,
+      async () =>
+        mailer.down ??
+        mailer.send(to.address, to.language, `d.${newest[0]!.id}`, (c) =>
+          digestMail(c, items, newest.length - items.length),
+        ),
     )
   }
 
   /** One send for these rows, recorded on each. */
   private async attempt(mailer: NodeMailer, rows: DueEmail[], send: () => ReturnType<NodeMailer['send']>) {
+    if (rows.length === 0) return
     const { nodeId } = rows[0]!
     const ids = rows.map((r) => r.id)
     const result = await send()
     if (result.ok) return settleEmails(this.db, nodeId, ids, 'sent')
+    if (UNREACHABLE.has(result.code)) mailer.down = result
     const attempts = Math.max(...rows.map((r) => r.attempts)) + 1
     await recordEmailFailure(this.db, nodeId, ids, {
       retryMs: retryDelay(attempts, this.opts.retryBaseMs),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dbState } from '../../../test/db-state'
+import { dbState, unchanged } from '../../../test/db-state'
 import { createUser, type TestUser, userIdOf } from '../../../test/factories'
 import { ADMIN, type Harness, startApi } from '../../../test/harness'
 import { type Issuer, startIssuer } from '../../../test/oidc-issuer'
@@ -149,6 +149,16 @@ describe('migration 0018: node sign-in settings → the SSO plugin configuration
       body: { token: await idp.mint({ email: 'after.move@example.com' }), domain: 'oldboth' },
     })
     expect(created.status).toBe(200)
+  })
+
+  it("answers another node's SSO configuration with 404 and changes nothing", async () => {
+    const [theirs] = await ssoConfigs(both)
+    const path = `/plugin-configs/${verifyOnly}/${theirs!.id}`
+    expect((await h.call('GET', path, { token })).status).toBe(404)
+    const patch = await unchanged(h.database.db, () =>
+      h.call('PATCH', path, { token, body: { enabled: false } }),
+    )
+    expect(patch.status).toBe(404)
   })
 
   it('leaves configurations the admin can save as they are, and edit in the plugin', async () => {
