@@ -55,6 +55,7 @@ for (const js of [true, false]) {
     })
 
     test('configures single sign-on in the plugin and the login page follows', async ({ page, browser }) => {
+      test.slow() // several pages and a second browser context: beyond 30 s on a loaded machine
       const errors = collectConsoleErrors(page)
       const host = js ? 'centre-js.example.com' : 'centre-nojs.example.com'
       const before = await visitorLogin(browser, js)

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { createServer, type Server } from 'node:net'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver'
 import { makeTask, makeTaskProcess, userWith } from '../../../test/task-factories'
@@ -173,6 +174,47 @@ describe('send a test', () => {
     await call('PATCH', `/plugin-configs/${w.startId}/${configId}`, w.adminToken, {
       settings: { password: smtp.password },
     })
+  })
+})
+
+describe('checked again when it is mailed', () => {
+  it('a task the user may no longer see is not mailed', async () => {
+    // The app's worker was stopped above: this one runs when the test says.
+    const worker = new EmailWorker(
+      w.h.database.db,
+      w.h.app.secretBox,
+      { error() {} },
+      w.h.app.plugins.email.worker.opts,
+    )
+    const { process } = await makeTaskProcess(w.h, w.adminToken, w.startId, { form: false })
+    const eve = await userWith(w.h, w.startId, [`task_view:${process.key}`])
+    await call('PUT', `/notifications/${w.startId}/preferences`, eve.token, {
+      items: [{ process_id: process.id, kind: 'assigned', channel: 'email' }],
+    })
+    const seen = await makeTask(w.h, w.adminToken, w.startId, process.id, {
+      assignee_id: eve.id,
+      title: 'Seen',
+    })
+    for (let i = 0; i < 2; i++) await w.h.app.events.drain()
+    await worker.run()
+    expect(smtp.to(eve.email).map((r) => r.mail.subject)).toEqual([`Вам назначена задача ${seen.key}: Seen`])
+    // Another one is made while she can see it; the right is taken away before it is mailed.
+    const later = await makeTask(w.h, w.adminToken, w.startId, process.id, {
+      assignee_id: eve.id,
+      title: 'Later',
+    })
+    for (let i = 0; i < 2; i++) await w.h.app.events.drain()
+    await w.h.database.db.execute(
+      sql`delete from rights where subject_id = ${eve.id} and right_code = 'task_view'`,
+    )
+    await worker.run()
+    expect(smtp.to(eve.email)).toHaveLength(1)
+    const [row] = (
+      (await w.h.database.db.execute(
+        sql`select email, email_error from notifications where task_id = ${later.id}`,
+      )) as unknown as { rows: { email: string; email_error: string }[] }
+    ).rows
+    expect(row).toEqual({ email: 'skipped', email_error: 'read or not visible' })
   })
 })
 
