@@ -110,3 +110,29 @@ test('a refused row is shown with its reason and nothing can be imported', async
   await expect(page.getByTestId('csv-problems')).toContainText('The column "title" appears twice')
   await context.close()
 })
+
+test('a widget’s query exports from its editing page, without JavaScript', async ({ browser, request }) => {
+  const token = (
+    await (
+      await request.post(`${ORIGIN}/api/users/token`, {
+        data: { email: ADMIN.email, password: ADMIN.password },
+      })
+    ).json()
+  ).data.access_token as string
+  const node = (await (await request.get(`${ORIGIN}/api/nodes/domain/start`)).json()).data.id as string
+  const widgets = (
+    await (
+      await request.get(`${ORIGIN}/api/widgets/${node}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()
+  ).data as { id: string; type: string }[]
+  const table = widgets.find((w) => w.type === 'table') ?? widgets[0]!
+  const { context, page } = await session(browser, false, 'dark')
+  await page.goto(`${ORIGIN}/admin/widgets/${table.id}`)
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  ])
+  const text = readFileSync(await download.path(), 'utf8')
+  expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toMatch(/^Key,Title,/)
+  await context.close()
+})

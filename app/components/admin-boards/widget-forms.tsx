@@ -9,6 +9,7 @@ import { useHydrated } from '~/components/ui/use-hydrated'
 import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
 import type { FormDescription } from '~/fields/form/description'
 import { FieldGrid } from '~/fields/form/form-layouts'
+import { routes } from '~/lib/routes'
 import { useIntentResult } from '../admin/use-intent-result'
 import { FormActions } from '../admin-workflow/form-actions'
 import { FormErrors } from '../ui/form-errors'
@@ -126,6 +127,12 @@ export function WidgetEditForm({ action, widget, settings, custom }: WidgetEditF
           placeholder={t('admin_widgets.query.placeholder')}
           custom={custom}
         />
+        {/* The saved query's tasks as a file (a plain link: the download needs no JavaScript). */}
+        <p className="widget-export">
+          <a className="button button-ghost button-sm" href={routes.csvExport(widget.query)} download>
+            {t('tasks.csv.export.submit')}
+          </a>
+        </p>
         <fieldset className="widget-settings">
           <legend className="widget-settings-title">{t('admin_widgets.section.settings')}</legend>
           {settings.length ? (

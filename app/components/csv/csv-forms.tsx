@@ -39,7 +39,7 @@ export function ExportForm({ query }: { query: string }) {
             spellCheck={false}
             aria-describedby="csv-query-hint"
           />
-          <p className="field-hint" id="csv-query-hint">
+          <p className="field-description" id="csv-query-hint">
             {t('tasks.csv.export.hint')}
           </p>
         </div>
@@ -83,7 +83,7 @@ export function UploadForm({
             accept=".csv,text/csv"
             aria-describedby="csv-file-hint"
           />
-          <p className="field-hint" id="csv-file-hint">
+          <p className="field-description" id="csv-file-hint">
             {t('tasks.csv.import.hint', { mb: maxMb, rows: maxRows.toLocaleString('en').replace(/,/g, ' ') })}
           </p>
         </div>

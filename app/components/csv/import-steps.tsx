@@ -210,7 +210,7 @@ export function DryRunReport({ dry, chosen, fields }: { dry: DryRun; chosen: Cho
         </div>
       ) : null}
       {dry.rows.length < dry.created + dry.updated ? (
-        <p className="field-hint">{t('tasks.csv.dry.shown', { count: dry.rows.length })}</p>
+        <p className="field-description">{t('tasks.csv.dry.shown', { count: dry.rows.length })}</p>
       ) : null}
       {dry.refused === 0 && dry.created + dry.updated > 0 ? (
         <Form method="post" className="form-actions">
