@@ -1,6 +1,7 @@
 import type { EventType } from '@domain/events'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { SerialPasses } from '../lib/serial-passes'
 import { horizon, type Position, readEvents, type StoredEvent } from './outbox'
 
 /*
@@ -30,8 +31,12 @@ interface Log {
 type Rows<T> = { rows: T[] }
 
 export class DurableConsumer {
-  private running: Promise<void> | undefined
-  private again = false
+  private readonly passes = new SerialPasses(
+    async () => {
+      while (await this.batch()) {}
+    },
+    (err) => this.log.error({ err, consumer: this.name }, 'event consumer failed'),
+  )
   private readonly types: Set<string> | undefined
 
   constructor(
@@ -55,23 +60,7 @@ export class DurableConsumer {
 
   /** Works through what is there now (once at a time; a call meanwhile runs it again after). */
   pump(): Promise<void> {
-    if (this.running) {
-      this.again = true
-      return this.running
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false
-          while (await this.batch()) {}
-        } while (this.again)
-      } catch (err) {
-        this.log.error({ err, consumer: this.name }, 'event consumer failed')
-      } finally {
-        this.running = undefined
-      }
-    })()
-    return this.running
+    return this.passes.run()
   }
 
   /** One batch: true when there may be more at once. */
@@ -117,7 +106,7 @@ export class DurableConsumer {
 
   /** Lets another process take over at once (shutdown). */
   async release() {
-    await this.running
+    await this.passes.current
     await this.db
       .execute(sql`
         update event_consumers set leased_by = null, leased_until = null

@@ -10,6 +10,7 @@ import {
 import { hasRight } from '@domain/rights/rights'
 import type { Db } from '../../db/client'
 import type { SecretBox } from '../../lib/secret-box'
+import { SerialPasses } from '../../lib/serial-passes'
 import {
   claimDueEmails,
   type DueEmail,
@@ -66,10 +67,13 @@ export const MAX_EMAIL_ATTEMPTS = 30
 export const DIGEST_MAX_ITEMS = 50
 
 export class EmailWorker {
-  private running: Promise<void> | undefined
-  private again = false
   private timer: NodeJS.Timeout | undefined
   private stopped = false
+  private readonly passes = new SerialPasses(
+    () => this.pass(),
+    (err) =>
+      this.log.error({ err: errorText(err) }, 'e-mail deliveries failed: tried again on the next pass'),
+  )
 
   constructor(
     private readonly db: Db,
@@ -90,40 +94,28 @@ export class EmailWorker {
 
   /** Mails everything due now (once at a time; a call meanwhile runs it again after). */
   run(): Promise<void> {
-    if (this.running) {
-      this.again = true
-      return this.running
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false
-          const mailers = new Map<string, NodeMailer | null>()
-          while (!this.stopped) {
-            const due = await claimDueEmails(this.db, this.opts.batch ?? 10, this.opts.timeoutMs * 4)
-            if (!due.length) break
-            const byUser = new Map<string, DueEmail[]>()
-            for (const d of due) {
-              const key = `${d.nodeId}/${d.userId}`
-              byUser.set(key, [...(byUser.get(key) ?? []), d])
-            }
-            await Promise.all(
-              [...byUser.values()].map(async (rows) => {
-                const first = rows[0]!
-                if (!mailers.has(first.nodeId))
-                  mailers.set(first.nodeId, await nodeMailer(this.db, this.box, first.nodeId, this.opts))
-                await this.forUser(mailers.get(first.nodeId)!, rows)
-              }),
-            )
-          }
-        } while (this.again && !this.stopped)
-      } catch (err) {
-        this.log.error({ err: errorText(err) }, 'e-mail deliveries failed: tried again on the next pass')
-      } finally {
-        this.running = undefined
+    return this.passes.run()
+  }
+
+  private async pass() {
+    const mailers = new Map<string, NodeMailer | null>()
+    while (!this.stopped) {
+      const due = await claimDueEmails(this.db, this.opts.batch ?? 10, this.opts.timeoutMs * 4)
+      if (!due.length) break
+      const byUser = new Map<string, DueEmail[]>()
+      for (const d of due) {
+        const key = `${d.nodeId}/${d.userId}`
+        byUser.set(key, [...(byUser.get(key) ?? []), d])
       }
-    })()
-    return this.running
+      await Promise.all(
+        [...byUser.values()].map(async (rows) => {
+          const first = rows[0]!
+          if (!mailers.has(first.nodeId))
+            mailers.set(first.nodeId, await nodeMailer(this.db, this.box, first.nodeId, this.opts))
+          await this.forUser(mailers.get(first.nodeId)!, rows)
+        }),
+      )
+    }
   }
 
   private async forUser(mailer: NodeMailer | null, rows: DueEmail[]) {
@@ -244,7 +236,7 @@ export class EmailWorker {
   async stop() {
     this.stopped = true
     clearInterval(this.timer)
-    await this.running
+    await this.passes.current
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client'
 import type { SecretBox } from '../../lib/secret-box'
+import { SerialPasses } from '../../lib/serial-passes'
 import { getConfig } from '../../repositories/plugin-configs-repository'
 import {
   claimDue,
@@ -36,10 +37,12 @@ export const retryDelay = (attempts: number, baseMs: number) =>
   Math.min(baseMs * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS)
 
 export class DeliveryWorker {
-  private running: Promise<void> | undefined
-  private again = false
   private timer: NodeJS.Timeout | undefined
   private stopped = false
+  private readonly passes = new SerialPasses(
+    () => this.pass(),
+    (err) => this.log.error({ err }, 'webhook deliveries failed: tried again on the next pass'),
+  )
 
   constructor(
     private readonly db: Db,
@@ -60,27 +63,15 @@ export class DeliveryWorker {
 
   /** Sends everything due now (once at a time; a call meanwhile runs it again after). */
   run(): Promise<void> {
-    if (this.running) {
-      this.again = true
-      return this.running
+    return this.passes.run()
+  }
+
+  private async pass() {
+    while (!this.stopped) {
+      const due = await claimDue(this.db, this.opts.batch ?? 10, this.opts.timeoutMs * 3)
+      if (!due.length) break
+      await Promise.all(due.map((d) => this.deliverById(d.nodeId, d.id)))
     }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false
-          while (!this.stopped) {
-            const due = await claimDue(this.db, this.opts.batch ?? 10, this.opts.timeoutMs * 3)
-            if (!due.length) break
-            await Promise.all(due.map((d) => this.deliverById(d.nodeId, d.id)))
-          }
-        } while (this.again && !this.stopped)
-      } catch (err) {
-        this.log.error({ err }, 'webhook deliveries failed: tried again on the next pass')
-      } finally {
-        this.running = undefined
-      }
-    })()
-    return this.running
   }
 
   private async deliverById(nodeId: string, id: string) {
@@ -116,6 +107,6 @@ export class DeliveryWorker {
   async stop() {
     this.stopped = true
     clearInterval(this.timer)
-    await this.running
+    await this.passes.current
   }
 }
