@@ -10,6 +10,7 @@ import { usersByIds } from '../../repositories/tasks-repository'
 import type { FileStorage } from '../../storage/storage'
 import type { NodeConfig } from '../node-config'
 import { taskCaller } from '../task-access'
+import { requireCsv } from './csv-settings'
 import {
   type FieldChange,
   type ImportOptions,
@@ -62,6 +63,7 @@ export async function uploadImport(
   bytes: Uint8Array,
 ) {
   const who = await taskCaller(db, c, nodeId)
+  await requireCsv(db, nodeId)
   const file = readCsv(bytes)
   const id = randomUUID()
   await storage.put(keyOf(nodeId, c.auth.user.id, id), Readable.from([Buffer.from(bytes)]))
@@ -70,6 +72,7 @@ export async function uploadImport(
 
 export async function getUpload(db: Db, storage: FileStorage, c: Caller, nodeId: string, id: string) {
   const who = await taskCaller(db, c, nodeId)
+  await requireCsv(db, nodeId)
   return uploadInfo(id, await readUpload(storage, keyOf(nodeId, c.auth.user.id, id)), who.config)
 }
 
@@ -125,8 +128,9 @@ export async function runImport(
   input: RunInput,
 ) {
   const key = keyOf(nodeId, c.auth.user.id, id)
-  const file = await readUpload(storage, key)
   const who = await taskCaller(db, c, nodeId)
+  await requireCsv(db, nodeId)
+  const file = await readUpload(storage, key)
   const batchId = randomUUID()
   const result = await db.transaction(async (tx) => {
     const plan = await planImport(tx, nodeId, who, file, input, !input.dry_run)
