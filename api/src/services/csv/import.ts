@@ -20,6 +20,7 @@ import {
 } from './import-plan'
 import { writeImport } from './import-write'
 import { type CsvFile, readCsv } from './read-file'
+import { uploadKey } from './upload-expiry'
 
 /*
  * POST /tasks/{nodeId}/csv/imports: a file is read (and refused at once if it is not a sound CSV)
@@ -30,8 +31,6 @@ import { type CsvFile, readCsv } from './read-file'
 
 /** How many planned rows a dry run shows, and how many refused rows a refused run lists. */
 const SHOWN = 50
-
-const keyOf = (nodeId: string, userId: string, id: string) => `csv-imports/${nodeId}/${userId}/${id}`
 
 async function readAll(stream: Readable): Promise<Uint8Array> {
   const chunks: Buffer[] = []
@@ -48,7 +47,7 @@ const uploadInfo = (id: string, file: CsvFile, config: NodeConfig) => ({
   mapping: file.headers.map((h) => fieldForHeader(h, config.customs) ?? null),
 })
 
-/** The caller's own upload in this node, read again; 404 csv.upload_not_found for anyone else's. */
+/** The caller's own upload in this node, read again; 404 csv.upload_not_found for anyone else's or an expired one (upload-expiry.ts). */
 async function readUpload(storage: FileStorage, key: string): Promise<CsvFile> {
   const stream = await storage.get(key)
   if (!stream) throw notFound('csv.upload_not_found', ['params', 'id'])
@@ -66,14 +65,14 @@ export async function uploadImport(
   await requireCsv(db, nodeId)
   const file = readCsv(bytes)
   const id = randomUUID()
-  await storage.put(keyOf(nodeId, c.auth.user.id, id), Readable.from([Buffer.from(bytes)]))
+  await storage.put(uploadKey(nodeId, c.auth.user.id, id), Readable.from([Buffer.from(bytes)]))
   return uploadInfo(id, file, who.config)
 }
 
 export async function getUpload(db: Db, storage: FileStorage, c: Caller, nodeId: string, id: string) {
   const who = await taskCaller(db, c, nodeId)
   await requireCsv(db, nodeId)
-  return uploadInfo(id, await readUpload(storage, keyOf(nodeId, c.auth.user.id, id)), who.config)
+  return uploadInfo(id, await readUpload(storage, uploadKey(nodeId, c.auth.user.id, id)), who.config)
 }
 
 export interface RunInput extends ImportOptions {
@@ -127,7 +126,7 @@ export async function runImport(
   id: string,
   input: RunInput,
 ) {
-  const key = keyOf(nodeId, c.auth.user.id, id)
+  const key = uploadKey(nodeId, c.auth.user.id, id)
   const who = await taskCaller(db, c, nodeId)
   await requireCsv(db, nodeId)
   const file = await readUpload(storage, key)
