@@ -82,6 +82,11 @@ export type EventData = {
   'task.edited': { task: TaskRef; version: number; changes: FieldChange[]; batch_id: string | null }
   /** The task's status changed from `from` to `to` (status ids). */
   'task.moved': { task: TaskRef; version: number; from: string; to: string; batch_id: string | null }
+  /**
+   * The task is gone (the undo of the CSV import that created it): `process_id` so that a consumer
+   * can tell who could see it without the row.
+   */
+  'task.deleted': { task: TaskRef; process_id: string; batch_id: string | null }
   /** `mentions`: the users the comment names with @ that are bound to the node, by id. */
   'comment.added': { task: TaskRef; comment_id: string; mentions: string[] }
   'attachment.added': {
@@ -102,6 +107,7 @@ export const TASK_EVENT_TYPES = [
   'task.created',
   'task.edited',
   'task.moved',
+  'task.deleted',
   'comment.added',
   'attachment.added',
   'attachment.deleted',

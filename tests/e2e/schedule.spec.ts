@@ -254,6 +254,9 @@ test.describe('the daily schedule', () => {
     await page.goto(dayUrl(DAY))
     await expect(schedule(page).getByTestId('schedule-hour')).toHaveCount(24)
     expect(await shownKeys(page)).toEqual([...keys[DAY]!].sort())
+    // The grid opens half an hour before the day's first task (08:00), not at midnight.
+    const scroller = schedule(page).getByTestId('schedule-scroll')
+    await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBe(8 * 64 - 32)
     const next = page.getByTestId('schedule-next-day')
     expect(await next.getAttribute('href')).toContain(`w.${widgetId}.date=${NEXT}`)
     expect(await page.getByTestId('schedule-previous-day').getAttribute('href')).toContain(

@@ -6,7 +6,7 @@ import { inScope } from '../services/task-access'
 import type { TaskChange } from './membership'
 import type { LiveFrame } from './sse'
 import type { LiveStream } from './stream'
-import { affectedWidgets, pushAll } from './widgets'
+import { affectedWidgets, pushAll, pushDeleted } from './widgets'
 
 /*
  * A batch of committed events (one transaction's, or one read of the outbox) turned into each
@@ -123,6 +123,16 @@ export async function framesFor(
   for (const n of reference)
     pushAll(
       (byNode.get(n) ?? []).filter((s) => !s.isClosed),
+      widgets,
+    )
+  const deleted = new Map<string, Set<string>>()
+  for (const e of events)
+    if (e.type === 'task.deleted' && e.node_id)
+      deleted.set(e.node_id, (deleted.get(e.node_id) ?? new Set()).add(e.data.process_id))
+  for (const [nodeId, processIds] of deleted)
+    pushDeleted(
+      (byNode.get(nodeId) ?? []).filter((s) => !s.isClosed),
+      processIds,
       widgets,
     )
   for (const [nodeId, changes] of taskChanges(events)) {

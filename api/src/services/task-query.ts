@@ -50,6 +50,30 @@ export type TaskOut = ReturnType<typeof presentTask>
 const rqlRefusal = (errors: RqlError[]) =>
   new InvalidInput(errors.map((e) => rqlDetail(e, ['body', 'query'])))
 
+/*
+ * Parsing and checking a query is a pure function of its text and the node's custom fields, and
+ * a third of a 50-row page's CPU (bench/RESULTS.md, issue 15): kept per field list — the node
+ * configuration's, replaced whole when the configuration changes, so a change of fields never
+ * meets an old check — and per text, the most recent CHECKED_PER_FIELDS of them. Compiling (which
+ * reads the clock and the caller) stays per request.
+ */
+const CHECKED_PER_FIELDS = 256
+const checkedTexts = new WeakMap<readonly FieldDefinition[], Map<string, ReturnType<typeof checkQueryText>>>()
+
+function checkedText(text: string, customs: readonly FieldDefinition[]) {
+  let byText = checkedTexts.get(customs)
+  if (!byText) {
+    byText = new Map()
+    checkedTexts.set(customs, byText)
+  }
+  const kept = byText.get(text)
+  if (kept) return kept
+  const checked = checkQueryText(text, customs)
+  byText.set(text, checked)
+  if (byText.size > CHECKED_PER_FIELDS) byText.delete(byText.keys().next().value!)
+  return checked
+}
+
 /** Parses, checks and compiles query text against the node's fields; 422 with every problem's place. */
 export async function compileText(
   db: Db | Tx,
@@ -59,7 +83,7 @@ export async function compileText(
   known?: FieldDefinition[],
 ): Promise<CompiledQuery> {
   const customs = known ?? (await customDefinitions(db, nodeId))
-  const checked = checkQueryText(text, customs)
+  const checked = checkedText(text, customs)
   if (!checked.ok) throw rqlRefusal(checked.errors)
   const compiled = compileQuery(checked.value, { customs, run: { now: new Date(), userId } })
   if (!compiled.ok) throw rqlRefusal(compiled.errors)
