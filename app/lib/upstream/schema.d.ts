@@ -10162,6 +10162,11 @@ export interface components {
             single: boolean;
             /** @description How many configurations the node has (0 without node_id) */
             configured: number;
+            /**
+             * Format: uuid
+             * @description A one-per-node (single) plugin’s configuration in the node, if it has one (else null)
+             */
+            config_id: string | null;
         };
         PluginConfig: {
             /** Format: uuid */
