@@ -3,6 +3,8 @@ import type { Config } from '../config'
 import type { Db } from '../db/client'
 import type { EventBus } from '../events/bus'
 import type { SecretBox } from '../lib/secret-box'
+import type { FileStorage } from '../storage/storage'
+import { UploadSweeper } from './csv/upload-sweeper'
 import type { SmtpOptions } from './email/smtp'
 import { EmailWorker } from './email/worker'
 import { queueWebhooks, WEBHOOKS_CONSUMER } from './webhooks/queue'
@@ -20,6 +22,7 @@ export interface PluginRuntime {
   allowPrivate: boolean
   deliveries: DeliveryWorker
   email: { worker: EmailWorker; smtp: SmtpOptions & { publicUrl: string } }
+  csvUploads: UploadSweeper
   stop(): Promise<void>
 }
 
@@ -33,6 +36,7 @@ export async function startPlugins(
   events: EventBus,
   config: Config,
   log: Log,
+  storage: FileStorage,
 ): Promise<PluginRuntime> {
   const allowPrivate = config.WEBHOOKS_ALLOW_PRIVATE === '1'
   const deliveries = new DeliveryWorker(db, box, log, {
@@ -62,14 +66,17 @@ export async function startPlugins(
   })
   events.subscribe('notification.created', () => mails.wake())
   mails.start()
+  const csvUploads = new UploadSweeper(storage, log, config.CSV_SWEEP_MS)
+  csvUploads.start()
   return {
     db,
     box,
     allowPrivate,
     deliveries,
     email: { worker: mails, smtp },
+    csvUploads,
     stop: async () => {
-      await Promise.all([deliveries.stop(), mails.stop()])
+      await Promise.all([deliveries.stop(), mails.stop(), csvUploads.stop()])
     },
   }
 }
