@@ -8405,7 +8405,7 @@ export interface paths {
         put?: never;
         /**
          * The tasks a query selects, a page at a time (task_view)
-         * @description Only tasks of processes the caller may view (task_view; its attributes are process keys, none = all). Pages by `page` or, stable under inserts, by `cursor` (the previous answer’s `meta.next_cursor`; `meta.page` is then null). A walk by cursor counts its total once: the pages after the first answer the `meta.total` the first page counted. A query with an error answers 422 with the checker’s code (rql.syntax_error, rql.unknown_field, …) and `ctx.position` (from 1); a cursor made for another order answers 422 rql.invalid_cursor. Without `order by`: newest change first; the task id always breaks ties.
+         * @description Only tasks of processes the caller may view (task_view; its attributes are process keys, none = all). Pages by `page` or, stable under inserts, by `cursor` (the previous answer’s `meta.next_cursor`; `meta.page` is then null). A walk by cursor counts its total once: the pages after the first answer the `meta.total` (and `meta.total_exact`) the first page counted. A total is counted no further than 10,000 matches or four pages past the page asked for: past that `meta.total_exact` is false and `meta.total` is a lower bound. A query with an error answers 422 with the checker’s code (rql.syntax_error, rql.unknown_field, …) and `ctx.position` (from 1); a cursor made for another order answers 422 rql.invalid_cursor. Without `order by`: newest change first; the task id always breaks ties.
          */
         post: {
             parameters: {
@@ -10355,7 +10355,10 @@ export interface components {
         TaskQueryAnswer: {
             data: components["schemas"]["TaskRow"][];
             meta: {
+                /** @description How many tasks match, counted no further than 10,000 (or four pages past the one asked for, when further): see total_exact */
                 total: number;
+                /** @description false: counting stopped at `total` and more tasks match (show it as "10,000+"); true: exactly `total` match */
+                total_exact: boolean;
                 page: number | null;
                 per_page: number;
                 next_cursor: string | null;
