@@ -117,7 +117,7 @@ interface Checked {
  */
 async function checkConfig(
   tx: Tx,
-  rt: Pick<PluginRuntime, 'box' | 'allowPrivate' | 'email'>,
+  rt: Pick<PluginRuntime, 'box' | 'config'>,
   c: Caller,
   nodeId: string,
   plugin: PluginDefinition,
@@ -163,8 +163,8 @@ async function checkConfig(
           db: tx,
           nodeId,
           userId: c.auth.user.id,
-          allowPrivate: rt.allowPrivate,
-          smtpAllowPrivate: rt.email.smtp.allowPrivate,
+          allowPrivate: rt.config.WEBHOOKS_ALLOW_PRIVATE === '1',
+          smtpAllowPrivate: rt.config.SMTP_ALLOW_PRIVATE === '1',
         },
         value.settings,
         ['body', 'settings'],
