@@ -234,6 +234,7 @@ export const catalogue = {
   'csv.rows_refused': 'Rows refused: {count}. Nothing was imported',
   'csv.imported': 'Imported: {created} created, {updated} changed',
   'csv.undone': 'The import was undone',
+  'csv.disabled': 'CSV import and export is turned off by your administrator',
   'notifications.email_saved': 'E-mail settings saved',
   'notifications.digest_time': 'Enter a time as HH:MM',
   'notifications.time_zone': 'Choose a time zone from the list',

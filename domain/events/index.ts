@@ -62,6 +62,20 @@ export const REFERENCE_EVENT_TYPES = [
 ] as const
 export type ReferenceEventType = (typeof REFERENCE_EVENT_TYPES)[number]
 
+/**
+ * An administrator changed a board (name, menus, layout, its widgets) or a widget (title, settings,
+ * query), `<resource>.<verb>` like the reference objects: live streams showing it reload it.
+ */
+export const BOARD_EVENT_TYPES = [
+  'board.edited',
+  'board.deleted',
+  'board.widgets_bound',
+  'board.widgets_unbound',
+  'widget.edited',
+  'widget.deleted',
+] as const
+export type BoardEventType = (typeof BOARD_EVENT_TYPES)[number]
+
 /** Each type's `data`. */
 export type EventData = {
   /** A new task; its assignee (if any) counts as assigned (notifications). */
@@ -82,6 +96,11 @@ export type EventData = {
   'task.edited': { task: TaskRef; version: number; changes: FieldChange[]; batch_id: string | null }
   /** The task's status changed from `from` to `to` (status ids). */
   'task.moved': { task: TaskRef; version: number; from: string; to: string; batch_id: string | null }
+  /**
+   * The task is gone (the undo of the CSV import that created it): `process_id` so that a consumer
+   * can tell who could see it without the row.
+   */
+  'task.deleted': { task: TaskRef; process_id: string; batch_id: string | null }
   /** `mentions`: the users the comment names with @ that are bound to the node, by id. */
   'comment.added': { task: TaskRef; comment_id: string; mentions: string[] }
   'attachment.added': {
@@ -94,7 +113,7 @@ export type EventData = {
    * it: the live stream forwards it to that user's tabs only.
    */
   'notification.created': { user_id: string; notification: Notification }
-} & { [T in ReferenceEventType]: ReferenceChange }
+} & { [T in ReferenceEventType | BoardEventType]: ReferenceChange }
 
 export type EventType = keyof EventData
 
@@ -102,6 +121,7 @@ export const TASK_EVENT_TYPES = [
   'task.created',
   'task.edited',
   'task.moved',
+  'task.deleted',
   'comment.added',
   'attachment.added',
   'attachment.deleted',

@@ -3,16 +3,17 @@ import type { Db } from '../db/client'
 import { usersByIds } from '../repositories/tasks-repository'
 import { fullName } from '../repositories/users-repository'
 import { inScope } from '../services/task-access'
+import { boardFrames } from './boards'
 import type { TaskChange } from './membership'
 import type { LiveFrame } from './sse'
 import type { LiveStream } from './stream'
-import { affectedWidgets, pushAll } from './widgets'
+import { affectedWidgets, pushAll, pushDeleted } from './widgets'
 
 /*
  * A batch of committed events (one transaction's, or one read of the outbox) turned into each
  * stream's frames (PRODUCT.md §7 "Live"): `notification` to its recipient only, `task` to the
  * streams showing that task's card (someone else changed it), `widget` with the ids of the viewed
- * widgets whose data changed. Nothing about a task reaches a viewer who may not see it.
+ * widgets whose data changed, `board` with the ids of the viewed boards an administrator changed. Nothing about a task reaches a viewer who may not see it.
  */
 
 const REFERENCE = new Set<string>(REFERENCE_EVENT_TYPES)
@@ -118,11 +119,23 @@ export async function framesFor(
         add(out, s, { event: 'notification', data: e.data.notification })
   }
   await taskFrames(db, events, streams, out)
+  // Before the widgets: a query an administrator just changed is the one judged below.
+  await boardFrames(db, events, byNode, (s, f) => add(out, s, f))
 
   const widgets = new Map<LiveStream, Set<string>>()
   for (const n of reference)
     pushAll(
       (byNode.get(n) ?? []).filter((s) => !s.isClosed),
+      widgets,
+    )
+  const deleted = new Map<string, Set<string>>()
+  for (const e of events)
+    if (e.type === 'task.deleted' && e.node_id)
+      deleted.set(e.node_id, (deleted.get(e.node_id) ?? new Set()).add(e.data.process_id))
+  for (const [nodeId, processIds] of deleted)
+    pushDeleted(
+      (byNode.get(nodeId) ?? []).filter((s) => !s.isClosed),
+      processIds,
       widgets,
     )
   for (const [nodeId, changes] of taskChanges(events)) {

@@ -62,6 +62,21 @@ export function pushAll(streams: LiveStream[], out: Map<LiveStream, Set<string>>
   }
 }
 
+/**
+ * Tasks deleted (the undo of an import): the row is gone, so whether it matched a query can no
+ * longer be asked; every widget is pushed to the streams whose viewer could see one of them.
+ */
+export function pushDeleted(
+  streams: LiveStream[],
+  processIds: Set<string>,
+  out: Map<LiveStream, Set<string>>,
+) {
+  pushAll(
+    streams.filter((s) => [...processIds].some((p) => inScope(s.scope, p))),
+    out,
+  )
+}
+
 /** Adds, per stream of the node, the widget ids the changes touch. */
 export async function affectedWidgets(
   db: Db,

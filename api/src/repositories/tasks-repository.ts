@@ -2,7 +2,7 @@ import type { EventType, NewEvent } from '@domain/events'
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { nodeUsers, progressStatuses, type statuses, tasks, users } from '../db/schema'
-import { committed, eventInsert, storedEvent } from '../events/outbox'
+import { committed, emitEvents, eventInsert, storedEvent } from '../events/outbox'
 import { offsetOf } from './search'
 import type { Change } from './task-parts-repository'
 import { type ProcessScope, scopeCondition } from './task-scope'
@@ -123,6 +123,33 @@ interface EditedRow {
 }
 
 const jsonOrNull = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v))
+
+/**
+ * Deletes tasks of the node (the undo of the import that created them) and writes one task.deleted
+ * per task gone in the same transaction (ADR 015): live boards, counts and webhooks learn of it as
+ * of any other task write. Their history, comments and files go with them (the keys cascade).
+ */
+export async function deleteTasksWithEvents(
+  tx: Tx,
+  at: { nodeId: string; actorId: string; batchId: string | null },
+  ids: string[],
+): Promise<number> {
+  if (ids.length === 0) return 0
+  const gone = await tx
+    .delete(tasks)
+    .where(and(eq(tasks.nodeId, at.nodeId), inArray(tasks.id, ids)))
+    .returning({ id: tasks.id, key: tasks.key, processId: tasks.processId })
+  await emitEvents(
+    tx,
+    gone.map((t) => ({
+      type: 'task.deleted' as const,
+      node_id: at.nodeId,
+      actor_id: at.actorId,
+      data: { task: { id: t.id, key: t.key }, process_id: t.processId, batch_id: at.batchId },
+    })),
+  )
+  return gone.length
+}
 
 /**
  * Edits a task in one statement, a transaction of its own (issue 15, like the create: ADR 015): the

@@ -9,6 +9,7 @@ import { attachments, taskComments, taskHistory, tasks } from '../db/schema'
 import { emitEvents, taskChangeEvents } from '../events/emit'
 import type { Caller } from '../http/caller'
 import { badInput, conflict, forbidden, InvalidInput, notFound } from '../http/errors'
+import { deleteTasksWithEvents } from '../repositories/tasks-repository'
 import { isBound } from '../repositories/users-repository'
 import { requireNodeRight } from './access'
 import { nodeConfig } from './node-config'
@@ -204,7 +205,7 @@ export async function bulkEdit(db: Db, c: Caller, nodeId: string, input: BulkEdi
  * Deletes tasks a batch created, refused (409) when one has a comment or a file since: those are
  * someone's work the undo would take with it. Their history goes with them.
  */
-async function deleteCreated(tx: Tx, nodeId: string, ids: string[]) {
+async function deleteCreated(tx: Tx, nodeId: string, c: Caller, batchId: string, ids: string[]) {
   const [kept] = await tx
     .select({ id: taskComments.taskId })
     .from(taskComments)
@@ -217,7 +218,7 @@ async function deleteCreated(tx: Tx, nodeId: string, ids: string[]) {
     )
     .limit(1)
   if (kept) throw conflict('tasks.task_conflict', ['params', 'batchId'])
-  await tx.delete(tasks).where(and(eq(tasks.nodeId, nodeId), inArray(tasks.id, ids)))
+  await deleteTasksWithEvents(tx, { nodeId, actorId: c.auth.user.id, batchId }, ids)
 }
 
 /**
@@ -255,9 +256,10 @@ export async function undoBatch(db: Db, c: Caller, nodeId: string, batchId: stri
       )
       .limit(1)
     if (later) throw conflict('tasks.task_conflict', ['params', 'batchId'])
+    const undoId = randomUUID()
     // Tasks the batch created (a CSV import) are deleted: nothing of them is restored.
     const created = new Set(changes.filter((h) => h.field === 'created').map((h) => h.taskId))
-    if (created.size) await deleteCreated(tx, nodeId, [...created])
+    if (created.size) await deleteCreated(tx, nodeId, c, undoId, [...created])
     const byTask = new Map(locked.map((t) => [t.id, t]))
     const planned: Planned[] = []
     for (const t of locked.filter((x) => !created.has(x.id))) {
@@ -285,7 +287,6 @@ export async function undoBatch(db: Db, c: Caller, nodeId: string, batchId: stri
       }
       planned.push({ task: byTask.get(t.id)!, changes: restore, next: next as Planned['next'] })
     }
-    const undoId = randomUUID()
     if (planned.length) await writeChanges(tx, nodeId, c, undoId, planned)
     return { count: planned.length + created.size, batch_id: planned.length ? undoId : null }
   })

@@ -6995,7 +6995,7 @@ export interface paths {
         };
         /**
          * The live stream of a browser tab (server-sent events)
-         * @description A `text/event-stream`. Every frame has an `id:` (send it back as `Last-Event-ID` to resume without losing an event) and one JSON line of `data:`. `ready` `{}`: open (or caught up after a resume). `notification`: a notification for the caller (PRODUCT.md §7 shape). `widget` `{ widgets: [id…] }`: the data of these widgets of the boards named in `boards` changed (a changed task matched their query before or after the change, and the caller may see it). `task` `{ id, key, version, actor: { id, full_name } }`: someone else changed the task named in `task`. `reload` `{}`: the stream missed too much to replay: reload everything. A comment line (`: hb`) every 15 s. 404 nodes.node_not_found, boards.board_not_found, tasks.task_not_found (another node’s or one the caller may not see); 403 without board_view on a board.
+         * @description A `text/event-stream`. Every frame has an `id:` (send it back as `Last-Event-ID` to resume without losing an event) and one JSON line of `data:`. `ready` `{}`: open (or caught up after a resume). `notification`: a notification for the caller (PRODUCT.md §7 shape). `widget` `{ widgets: [id…] }`: the data of these widgets of the boards named in `boards` changed (a changed task matched their query before or after the change, and the caller may see it). `board` `{ boards: [id…] }`: an administrator changed these boards of `boards` (name, menus, layout, widgets on them) or a widget on them (title, settings, query): reload them. `task` `{ id, key, version, actor: { id, full_name } }`: someone else changed the task named in `task`. `reload` `{}`: the stream missed too much to replay: reload everything. A comment line (`: hb`) every 15 s. 404 nodes.node_not_found, boards.board_not_found, tasks.task_not_found (another node’s or one the caller may not see); 403 without board_view on a board.
          */
         get: {
             parameters: {
@@ -8685,6 +8685,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tasks/{nodeId}/csv/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether CSV export and import are on in the node, and the export’s separator
+         * @description On with a comma when the node has no CSV plugin configuration; its configuration sets the separator, and disabling it turns CSV off (then every CSV call answers 403 csv.disabled). Any member of the node may ask.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    nodeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                enabled: boolean;
+                                delimiter: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks/{nodeId}/csv": {
         parameters: {
             query?: never;
@@ -8694,7 +8794,7 @@ export interface paths {
         };
         /**
          * Every task a query selects, as a CSV file (task_view)
-         * @description Only tasks of processes the caller may view. Streams every row (read a page at a time, never all at once). Columns: key, title, description, process, status, assignee, author, created, updated, then one per custom field (a password never); headers in `lang`; values as a user types them (dates dd.MM.yyyy, options by title, yes/no), so the file imports back. UTF-8 with a BOM, the separator of the node’s CSV plugin configuration (a comma by default); a cell starting with = + - @ is written with a leading apostrophe. A bad query answers 422 with the checker’s code before any byte.
+         * @description Only tasks of processes the caller may view. Streams every row (read a page at a time, never all at once). Columns: key, title, description, process, status, assignee, author, created, updated, then one per custom field (a password never); headers in `lang`; values as a user types them (dates dd.MM.yyyy, options by title, yes/no), so the file imports back. UTF-8 with a BOM, the separator of the node’s CSV plugin configuration (a comma by default); a cell starting with = + - @ is written with a leading apostrophe. A bad query answers 422 with the checker’s code before any byte; CSV turned off in the node (its CSV configuration disabled): 403 csv.disabled.
          */
         get: {
             parameters: {
@@ -8794,7 +8894,7 @@ export interface paths {
         put?: never;
         /**
          * Uploads a CSV file to import (kept for the uploader)
-         * @description `file`: the file's bytes in base64, at most 10 MB (413 csv.too_large). UTF-8 with or without a BOM (else 422 csv.bad_encoding); the separator (; , or tab) is found on the header line. Refused at once (422): no header (csv.empty), a line over 100000 characters (csv.line_too_long), more than 200 columns (csv.too_many_columns) or 10000 rows (csv.too_many_rows), a header twice (csv.duplicate_header), an unreadable file (csv.bad_file, ctx.line). Answers the headers and, per column, the field its header names in any of ru/en/zh (null: none).
+         * @description `file`: the file's bytes in base64, at most 10 MB (413 csv.too_large). UTF-8 with or without a BOM (else 422 csv.bad_encoding); the separator (; , or tab) is found on the header line. Refused at once (422): no header (csv.empty), a line over 100000 characters (csv.line_too_long), more than 200 columns (csv.too_many_columns) or 10000 rows (csv.too_many_rows), a header twice (csv.duplicate_header), an unreadable file (csv.bad_file, ctx.line). Answers the headers and, per column, the field its header names in any of ru/en/zh (null: none). CSV turned off in the node: 403 csv.disabled (on every call of /csv/imports).
          */
         post: {
             parameters: {
@@ -10062,6 +10162,11 @@ export interface components {
             single: boolean;
             /** @description How many configurations the node has (0 without node_id) */
             configured: number;
+            /**
+             * Format: uuid
+             * @description A one-per-node (single) plugin’s configuration in the node, if it has one (else null)
+             */
+            config_id: string | null;
         };
         PluginConfig: {
             /** Format: uuid */

@@ -52,10 +52,17 @@ export async function queueWebhooks(db: Db, stored: StoredEvent): Promise<boolea
   let queued = false
   for (const c of configs) {
     const query = typeof c.settings.query === 'string' ? c.settings.query : ''
-    const task = await matchingTask(db, nodeId, event.data.task.id, query, event.actor_id ?? NOBODY)
-    if (!task) continue
     const { txid: _txid, ...plain } = event
-    const body = JSON.stringify({ ...plain, data: { ...event.data, task: presentTask(task) } })
+    let body: string
+    if (event.type === 'task.deleted') {
+      // The task is gone: no query can match it any more, and the body names it as the event does.
+      if (query.trim()) continue
+      body = JSON.stringify(plain)
+    } else {
+      const task = await matchingTask(db, nodeId, event.data.task.id, query, event.actor_id ?? NOBODY)
+      if (!task) continue
+      body = JSON.stringify({ ...plain, data: { ...event.data, task: presentTask(task) } })
+    }
     const row = await insertDelivery(db, {
       nodeId,
       configId: c.id,

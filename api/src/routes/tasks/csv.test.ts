@@ -1,9 +1,11 @@
+import type { NodusEvent } from '@domain/events'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unchanged } from '../../../test/db-state'
 import { CUSTOM_FIELDS, type RqlWorld, startRqlWorld } from '../../../test/rql-fixtures'
+import { openSse } from '../../../test/sse'
 import { userWithGrants } from '../../../test/tenant-factories'
-import { fields, nodeUsers, statuses, tasks } from '../../db/schema'
+import { boards, boardWidgets, fields, nodeUsers, statuses, tasks, widgets } from '../../db/schema'
 
 /*
  * The CSV plugin against a real upstream (PGlite): a round trip from one node into another, the
@@ -314,5 +316,58 @@ describe('undo', () => {
       before.map((t) => [t.key, t.title, t.customFields]).sort(),
     )
     void db
+  })
+
+  it('the undo tells subscribers and live boards: one task.deleted per task it deletes', async () => {
+    const db = w.h.database.db
+    const [widget] = await db
+      .insert(widgets)
+      .values({ nodeId: w.nodeId, type: 'table', title: 'All', settings: {}, query: '' })
+      .returning()
+    const [board] = await db.insert(boards).values({ nodeId: w.nodeId, name: 'Undo' }).returning()
+    await db.insert(boardWidgets).values({ nodeId: w.nodeId, boardId: board!.id, widgetId: widget!.id })
+    const up = await upload(w.nodeId, 'Title\nGone soon\nGone too\n')
+    const done = await run(w.nodeId, up.body.data.id, {
+      mapping: ['title'],
+      process_id: w.process.dev,
+      dry_run: false,
+    })
+    expect(done.body.data).toMatchObject({ created: 2 })
+    const made = await db
+      .select({ id: tasks.id, key: tasks.key })
+      .from(tasks)
+      .where(and(eq(tasks.nodeId, w.nodeId), eq(tasks.title, 'Gone soon')))
+    const seen: NodusEvent<'task.deleted'>[] = []
+    const stop = w.h.app.events.subscribe('task.deleted', (e) => {
+      seen.push(e)
+    })
+    await w.h.app.changes.sync()
+    const live = await openSse(`${w.h.url}/events/${w.nodeId}/stream?boards=${board!.id}`, {
+      authorization: `Bearer ${w.adminToken}`,
+    })
+    try {
+      await live.find((f) => f.event === 'ready')
+      const mark = live.frames.length
+      const undo = await w.h.call('POST', `/tasks/${w.nodeId}/rql/undo/${done.body.data.batch_id}`, {
+        token: w.adminToken,
+      })
+      expect(undo.status).toBe(200)
+      // In the undo's transaction: the subscriber has them once the answer is back.
+      expect(seen).toHaveLength(2)
+      expect(seen.map((e) => e.data.task.key)).toContain(made[0]!.key)
+      expect(seen[0]).toMatchObject({
+        node_id: w.nodeId,
+        actor_id: expect.any(String),
+        data: { process_id: w.process.dev },
+      })
+      // The board being viewed refetches the widget that showed them.
+      const frame = await live.find(
+        (f) => live.frames.indexOf(f) >= mark && f.event === 'widget' && f.data.widgets.includes(widget!.id),
+      )
+      expect(frame.data.widgets).toEqual([widget!.id])
+    } finally {
+      stop()
+      live.close()
+    }
   })
 })
