@@ -141,7 +141,14 @@ export async function buildApp(
   // Notifications from the task events (issue 13): durable, one upstream process at a time.
   await consumeForNotifications(events, database.db)
   // Webhooks (issue 14): events → queued deliveries (durable), sent by a worker beside the API.
-  const plugins = await startPlugins(database.db, app.secretBox, events, config, app.log, app.storage)
+  const plugins = await startPlugins({
+    db: database.db,
+    box: app.secretBox,
+    events,
+    config,
+    log: app.log,
+    storage: app.storage,
+  })
   app.decorate('plugins', plugins)
   app.decorate('changes', listening)
   app.decorate('events', events)

@@ -12,6 +12,8 @@ export const routes = {
   /** The inbox (issue 13): a tab (all, unread, mentions) and a page in its query. */
   notifications: () => '/lk/notifications',
   notificationSettings: () => '/lk/notifications/settings',
+  /** The footer's unread figure alone (JSON, for the page's scripts). */
+  notificationsCount: () => '/lk/notifications/count',
   csv: () => '/lk/csv',
   csvExport: (query: string) => `/lk/csv/export?${new URLSearchParams({ query })}`,
   csvImport: (uploadId: string) => `/lk/csv/import/${seg(uploadId)}`,

@@ -62,6 +62,20 @@ export const REFERENCE_EVENT_TYPES = [
 ] as const
 export type ReferenceEventType = (typeof REFERENCE_EVENT_TYPES)[number]
 
+/**
+ * An administrator changed a board (name, menus, layout, its widgets) or a widget (title, settings,
+ * query), `<resource>.<verb>` like the reference objects: live streams showing it reload it.
+ */
+export const BOARD_EVENT_TYPES = [
+  'board.edited',
+  'board.deleted',
+  'board.widgets_bound',
+  'board.widgets_unbound',
+  'widget.edited',
+  'widget.deleted',
+] as const
+export type BoardEventType = (typeof BOARD_EVENT_TYPES)[number]
+
 /** Each type's `data`. */
 export type EventData = {
   /** A new task; its assignee (if any) counts as assigned (notifications). */
@@ -99,7 +113,7 @@ export type EventData = {
    * it: the live stream forwards it to that user's tabs only.
    */
   'notification.created': { user_id: string; notification: Notification }
-} & { [T in ReferenceEventType]: ReferenceChange }
+} & { [T in ReferenceEventType | BoardEventType]: ReferenceChange }
 
 export type EventType = keyof EventData
 

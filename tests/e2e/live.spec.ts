@@ -129,6 +129,58 @@ test('a board updates the widget holding a changed task within a second, alone, 
   await context.close()
 })
 
+test('an administrator’s edit of a widget’s query shows on a user’s open board within seconds, without a reload', async ({
+  browser,
+  request,
+}) => {
+  const widget = await call(request, 'post', `/widgets/${node}`, {
+    type: 'table',
+    title: 'Live e2e admin edit',
+    settings: { view: { headers: ['key', 'title'] } },
+    query: 'title ~ "no-such-title-anywhere"',
+  })
+  const board = await call(request, 'post', `/boards/${node}`, { name: 'Live e2e admin edit' })
+  await call(request, 'post', `/widgets/bind-board/${node}`, { board_id: board.id, widget_ids: [widget.id] })
+  const userContext = await browser.newContext()
+  await signedIn(userContext)
+  const page = await userContext.newPage()
+  const errors = collectConsoleErrors(page)
+  await page.goto(`/lk/b/${board.id}`)
+  await expect(page.getByTestId('board-grid')).toHaveAttribute('data-live', 'true')
+  const table = page.locator(`[data-widget-id="${widget.id}"]`)
+  await expect(table.getByTestId('table-key')).toHaveCount(0)
+  await page.evaluate(() => {
+    ;(window as unknown as { stayed: boolean }).stayed = true
+  })
+
+  // The administrator, in their own browser, changes the widget's query and title in /admin/widgets.
+  const adminContext = await browser.newContext()
+  await signedIn(adminContext, 'admin')
+  await adminContext.addCookies([
+    { name: 'lng', value: Buffer.from(JSON.stringify('en')).toString('base64'), url: ORIGIN },
+  ])
+  const admin = await adminContext.newPage()
+  await admin.goto(`/admin/widgets/${widget.id}`)
+  await admin.locator('.dialog-overlay:not([data-static])').waitFor()
+  const edit = admin.getByRole('dialog')
+  await edit.getByLabel('Title', { exact: true }).fill('Live e2e admin edit: every task')
+  await edit.getByLabel('Query').fill(`key = "${task.key}"`)
+  await expect(edit.getByTestId('query-ok')).toHaveText('The query is correct')
+  await edit.getByRole('button', { name: 'Save' }).click()
+  const saved = Date.now()
+  await expect(admin.locator('.alert-list [data-alert="success"]').first()).toContainText('Changes saved')
+
+  await expect(table.getByTestId('table-key')).toHaveText([task.key], { timeout: 5_000 })
+  await expect(table.getByRole('heading', { name: 'Live e2e admin edit: every task' })).toBeVisible()
+  const shownAfter = Date.now() - saved
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+  expect(errors).toEqual([])
+  await page.screenshot({ path: '/tmp/shots-live/board-admin-edit.png' })
+  console.log(`board showed the administrator's edit ${shownAfter} ms after the save`)
+  await adminContext.close()
+  await userContext.close()
+})
+
 test('the task card tells its viewer that someone else changed the task', async ({ browser, request }) => {
   for (const theme of ['dark', 'light'] as const) {
     const context = await browser.newContext()

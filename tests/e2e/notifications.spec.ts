@@ -287,6 +287,53 @@ for (const js of [true, false]) {
         )
         await expect(count(page)).toHaveText('1')
       })
+
+    if (js)
+      test('the footer’s count is read again on a plain link navigation (no live stream)', async ({
+        page,
+        context,
+        request,
+      }) => {
+        await context.addCookies([
+          { name: '_token', value: s.b.token, url: ORIGIN, httpOnly: true, sameSite: 'Lax' },
+        ])
+        await useEnglish(context)
+        // No live stream at all: only the navigation can bring the new figure.
+        await page.route('**/events**', (route) => route.abort())
+        await page.goto('/lk/profile')
+        await expect(page.getByTestId('notifications')).toBeVisible()
+        const before = Number((await count(page).count()) ? await count(page).textContent() : 0)
+        await api(
+          request,
+          'POST',
+          `/tasks/${nodeId}/${s.processId}`,
+          { title: 'Count me', assignee_id: s.b.id },
+          s.a.token,
+        )
+        await expect
+          .poll(
+            async () =>
+              (
+                await api<{ unread: number }>(
+                  request,
+                  'GET',
+                  `/notifications/${nodeId}/count`,
+                  undefined,
+                  s.b.token,
+                )
+              ).unread,
+            { timeout: 10_000 },
+          )
+          .toBe(before + 1)
+        await page.evaluate(() => {
+          ;(window as unknown as { stayed: boolean }).stayed = true
+        })
+        await page.getByTestId('side-menu').locator('a[href="/lk"]').first().click()
+        await expect(page).toHaveURL(`${ORIGIN}/lk`)
+        await expect(count(page)).toHaveText(String(before + 1))
+        // A client-side navigation, not a reload.
+        expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+      })
   })
 }
 

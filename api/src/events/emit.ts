@@ -1,4 +1,4 @@
-import type { NewEvent, ReferenceEventType } from '@domain/events'
+import type { BoardEventType, NewEvent, ReferenceEventType } from '@domain/events'
 
 /*
  * The events the upstream's writes emit, built from what they wrote. Writers call emitEvents
@@ -38,7 +38,7 @@ export const taskCreated = (t: TaskWritten): NewEvent<'task.created'> => ({
  * the node) are audited in the transaction of every change: each audit action is one event, so the
  * audit row and the event cannot disagree. Actions not listed (sign in as) are not changes.
  */
-const REFERENCE_EVENTS: Record<string, ReferenceEventType> = {
+const REFERENCE_EVENTS: Record<string, ReferenceEventType | BoardEventType> = {
   'statuses.status_created': 'status.created',
   'statuses.status_edited': 'status.edited',
   'statuses.status_deleted': 'status.deleted',
@@ -70,6 +70,13 @@ const REFERENCE_EVENTS: Record<string, ReferenceEventType> = {
   'nodes.created': 'node.created',
   'nodes.settings_edited': 'node.settings_edited',
   'nodes.user_bound': 'node.user_bound',
+  // A board or a widget someone may be looking at (new ones are on no board yet).
+  'boards.board_edited': 'board.edited',
+  'boards.board_deleted': 'board.deleted',
+  'boards.widgets_bound': 'board.widgets_bound',
+  'boards.widgets_unbound': 'board.widgets_unbound',
+  'widgets.widget_edited': 'widget.edited',
+  'widgets.widget_deleted': 'widget.deleted',
 }
 
 /** The event of an audited change, if it is one. */
@@ -83,5 +90,7 @@ export function referenceEvent(a: {
   const type = REFERENCE_EVENTS[a.action]
   if (!type) return undefined
   const data = { ...a.data, id: a.targetId ?? null }
-  return { type, node_id: a.nodeId, actor_id: a.actorId, data } as NewEvent<ReferenceEventType>
+  return { type, node_id: a.nodeId, actor_id: a.actorId, data } as NewEvent<
+    ReferenceEventType | BoardEventType
+  >
 }

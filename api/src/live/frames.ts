@@ -3,6 +3,7 @@ import type { Db } from '../db/client'
 import { usersByIds } from '../repositories/tasks-repository'
 import { fullName } from '../repositories/users-repository'
 import { inScope } from '../services/task-access'
+import { boardFrames } from './boards'
 import type { TaskChange } from './membership'
 import type { LiveFrame } from './sse'
 import type { LiveStream } from './stream'
@@ -12,7 +13,7 @@ import { affectedWidgets, pushAll, pushDeleted } from './widgets'
  * A batch of committed events (one transaction's, or one read of the outbox) turned into each
  * stream's frames (PRODUCT.md §7 "Live"): `notification` to its recipient only, `task` to the
  * streams showing that task's card (someone else changed it), `widget` with the ids of the viewed
- * widgets whose data changed. Nothing about a task reaches a viewer who may not see it.
+ * widgets whose data changed, `board` with the ids of the viewed boards an administrator changed. Nothing about a task reaches a viewer who may not see it.
  */
 
 const REFERENCE = new Set<string>(REFERENCE_EVENT_TYPES)
@@ -118,6 +119,8 @@ export async function framesFor(
         add(out, s, { event: 'notification', data: e.data.notification })
   }
   await taskFrames(db, events, streams, out)
+  // Before the widgets: a query an administrator just changed is the one judged below.
+  await boardFrames(db, events, byNode, (s, f) => add(out, s, f))
 
   const widgets = new Map<LiveStream, Set<string>>()
   for (const n of reference)

@@ -147,6 +147,76 @@ describe('another node', () => {
   })
 })
 
+describe('board frames', () => {
+  it('an administrator’s edit of a widget or a board reaches the streams showing that board only', async () => {
+    await widget('edited', 'cf_points >= 100')
+    const shown = await board([id.edited!])
+    const beside = await board([id.all!])
+    const a = await stream(`boards=${shown}`, w.userToken)
+    const b = await stream(`boards=${beside}`, w.userToken)
+    const none = await stream('', w.userToken)
+    const boardFramesOf = (s: SseClient) => s.during(600, (f) => f.event === 'board')
+    // The widget's query: its board is told, the board beside it is not.
+    let onA = a.find((f) => f.event === 'board')
+    let onB = boardFramesOf(b)
+    let onNone = boardFramesOf(none)
+    const patched = await w.h.call('PATCH', `/widgets/${w.nodeId}/${id.edited}`, {
+      token: w.adminToken,
+      body: { query: 'cf_points >= 5' },
+    })
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200)
+    expect((await onA).data).toEqual({ boards: [shown] })
+    expect(await onB).toEqual([])
+    expect(await onNone).toEqual([])
+    // The new query is the one judged from now on (the old one matched nothing).
+    const frames = await widgetFramesOf(a, () => edit('DEV-1', { cf_points: 8 }))
+    expect(pushed(frames)).toEqual(new Set([id.edited]))
+    // The board's name, and a widget put on it: the board beside it hears of it, the first does not.
+    const mark = b.frames.length
+    const onA2 = boardFramesOf(a)
+    const renamed = await w.h.call('PATCH', `/boards/${w.nodeId}/${beside}`, {
+      token: w.adminToken,
+      body: { name: 'Renamed live' },
+    })
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200)
+    const bound = await w.h.call('POST', `/widgets/bind-board/${w.nodeId}`, {
+      token: w.adminToken,
+      body: { board_id: beside, widget_ids: [id.low] },
+    })
+    expect(bound.status, JSON.stringify(bound.body)).toBe(200)
+    await b.find((f) => b.frames.indexOf(f) >= mark && f.event === 'board')
+    expect(await onA2).toEqual([])
+    // The widget put on it is watched from now on: a change of a low task pushes it.
+    const low = await widgetFramesOf(b, () => edit('DEV-2', { title: 'Add export (XLSX)' }))
+    expect(pushed(low)).toContain(id.low)
+    // A widget deleted: the board that showed it is told.
+    onA = a.find(
+      (f) => a.frames.indexOf(f) > a.frames.findIndex((x) => x.event === 'board') && f.event === 'board',
+    )
+    onB = boardFramesOf(b)
+    onNone = boardFramesOf(none)
+    const removed = await w.h.call('DELETE', `/widgets/${w.nodeId}/${id.edited}`, { token: w.adminToken })
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200)
+    expect((await onA).data).toEqual({ boards: [shown] })
+    expect(await onB).toEqual([])
+    expect(await onNone).toEqual([])
+  })
+
+  it('does not echo an administrator’s own layout save to them', async () => {
+    const b = await board([id.all!])
+    const admin = await stream(`boards=${b}`)
+    const user = await stream(`boards=${b}`, w.userToken)
+    const own = admin.during(600, (f) => f.event === 'board')
+    const saved = await w.h.call('PATCH', `/boards/${w.nodeId}/${b}`, {
+      token: w.adminToken,
+      body: { layout: [{ i: id.all, x: 0, y: 0, w: 24, h: 10 }] },
+    })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    expect((await user.find((f) => f.event === 'board')).data).toEqual({ boards: [b] })
+    expect(await own).toEqual([])
+  })
+})
+
 describe('task frames', () => {
   it('tell the card of a task that someone else changed it, with who and the new version', async () => {
     const user = await stream(`task=${w.ids['DEV-3']}`, w.userToken)

@@ -3,9 +3,10 @@ import type { Db } from '../db/client'
 import { tasks } from '../db/schema'
 import type { Caller } from '../http/caller'
 import { forbidden, notFound } from '../http/errors'
-import { boardOfNode, type WidgetRow, widgetsOfBoard } from '../repositories/board-data-repository'
+import { boardOfNode } from '../repositories/board-data-repository'
 import { mayViewBoard } from '../services/boards'
 import { inScope, scopeIn, type TaskCaller, taskCaller } from '../services/task-access'
+import { watchBoards } from './boards'
 import type { Watched } from './stream'
 
 /*
@@ -27,13 +28,12 @@ export async function openWatch(
   want: WatchRequest,
 ): Promise<{ who: TaskCaller; watched: Watched }> {
   const who = await taskCaller(db, c, nodeId)
-  const widgets = new Map<string, WidgetRow>()
   for (const boardId of want.boards) {
     if (!(await boardOfNode(db, nodeId, boardId)))
       throw notFound('boards.board_not_found', ['query', 'boards'])
     if (!mayViewBoard(who.rights, boardId)) throw forbidden()
-    for (const w of await widgetsOfBoard(db, nodeId, boardId)) widgets.set(w.id, w)
   }
+  const { widgets, boards } = await watchBoards(db, nodeId, want.boards)
   let task: Watched['task']
   if (want.task) {
     const [row] = await db
@@ -45,5 +45,5 @@ export async function openWatch(
       throw notFound('tasks.task_not_found', ['query', 'task'])
     task = row
   }
-  return { who, watched: { widgets: [...widgets.values()], task } }
+  return { who, watched: { widgets, boards, task } }
 }

@@ -3,7 +3,7 @@
  * event, `id:` the resume position, `data:` one line of JSON; a comment line as the heartbeat.
  */
 
-export type LiveEventName = 'ready' | 'widget' | 'task' | 'notification' | 'reload'
+export type LiveEventName = 'ready' | 'widget' | 'board' | 'task' | 'notification' | 'reload'
 
 export interface LiveFrame {
   event: LiveEventName

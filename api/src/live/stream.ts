@@ -2,6 +2,7 @@ import type { Db } from '../db/client'
 import type { Caller } from '../http/caller'
 import type { WidgetRow } from '../repositories/board-data-repository'
 import { type ProcessScope, scopeIn, type TaskCaller, taskCaller } from '../services/task-access'
+import { watchBoards } from './boards'
 import { frameText, HEARTBEAT, type LiveFrame } from './sse'
 
 /*
@@ -11,7 +12,10 @@ import { frameText, HEARTBEAT, type LiveFrame } from './sse'
  */
 
 export interface Watched {
+  /** The widgets of the boards shown, as they are now (an administrator's edit reads them again). */
   widgets: WidgetRow[]
+  /** The boards shown, each with the ids of its widgets. */
+  boards: Map<string, Set<string>>
   /** The task card being viewed, with its process (which never changes). */
   task?: { id: string; processId: string }
 }
@@ -63,6 +67,13 @@ export class LiveStream {
     } catch {
       this.close()
     }
+  }
+
+  /** Reads the shown boards' widgets again (an administrator changed them); gone boards are dropped. */
+  async rewatch(db: Db): Promise<void> {
+    const now = await watchBoards(db, this.nodeId, [...this.watched.boards.keys()])
+    this.watched.widgets = now.widgets
+    this.watched.boards = now.boards
   }
 
   close() {

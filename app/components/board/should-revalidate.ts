@@ -3,7 +3,7 @@ import type { ShouldRevalidateFunctionArgs } from '@remix-run/react'
 /**
  * The board route's own data stays while only widget parameters (`w.…`) change: the widget that
  * changed refetches itself (app/components/board/widget-frame.tsx). A saved layout is the page's
- * already; anything else reloads as usual.
+ * already; a revalidation of the same address (the board changed) and anything else reload as usual.
  */
 export function boardShouldRevalidate({
   currentUrl,
@@ -13,6 +13,8 @@ export function boardShouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formData?.get('intent') === 'layout') return false
+  // The same address again: a revalidation (an administrator changed the board: live `board` frame).
+  if (!formMethod && currentUrl.href === nextUrl.href) return defaultShouldRevalidate
   if (!formMethod && currentUrl.pathname === nextUrl.pathname && onlyWidgetParamsChanged(currentUrl, nextUrl))
     return false
   return defaultShouldRevalidate

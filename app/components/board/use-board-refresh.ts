@@ -1,4 +1,4 @@
-import { useFetcher, useLocation } from '@remix-run/react'
+import { useFetcher, useLocation, useRevalidator } from '@remix-run/react'
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useLive, useLiveStatus } from '~/lib/live/use-live'
 import type { WidgetResult } from '~/widgets/types'
@@ -10,7 +10,9 @@ import { type BoardDataAnswer, boardDataUrl, REFRESH_MS } from './board-data'
  * page or a filter is never lost). When the stream cannot be opened, the spec's fallback: every
  * widget reloads every 10 s and when the window gets the focus back, not while the tab is hidden.
  * Each answer replaces its widgets' data in place, the newest winning: nothing moves, nothing
- * scrolls. `answerOf(id)` is one widget's newest refreshed data.
+ * scrolls. An administrator's change of the board or of a widget on it (a `board` frame) reloads the
+ * board's page data: name, menus, layout, widgets and their settings. `answerOf(id)` is one
+ * widget's newest refreshed data.
  */
 export function useBoardRefresh(boardId: string, enabled: boolean, widgetIds: readonly string[]) {
   const all = useFetcher<BoardDataAnswer>({ key: `board:${boardId}` })
@@ -43,10 +45,15 @@ export function useBoardRefresh(boardId: string, enabled: boolean, widgetIds: re
   }, [some.state, flush])
 
   const status = useLiveStatus()
+  const revalidator = useRevalidator()
+  const revalidate = revalidator.revalidate
   useLive(enabled ? { boards: [boardId] } : null, {
     widget: (f) => {
       for (const id of f.widgets) if (shown.current.has(id)) waiting.current.add(id)
       flush()
+    },
+    board: (f) => {
+      if (f.boards.includes(boardId)) revalidate()
     },
     reload: refresh,
   })

@@ -35,7 +35,7 @@ const NOTIFICATIONS_ONLY = {}
 
 export function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const { t } = useTranslation()
-  const unread = useUnread(shell.kind === 'lk' ? (shell.unread ?? null) : null)
+  const unread = useUnread(shell.kind === 'lk' ? (shell.unread ?? null) : null, shell.kind === 'lk')
   // Every signed-in page hears its notifications (the board and the card widen the stream).
   useLive(NOTIFICATIONS_ONLY)
   const pending = useFetcher({ key: 'sidebar' }).formData?.get('sidebar')

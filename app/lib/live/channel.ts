@@ -18,6 +18,10 @@ export interface Interest {
 export interface WidgetFrame {
   widgets: string[]
 }
+/** An administrator changed these boards (or a widget on them): reload them. */
+export interface BoardFrame {
+  boards: string[]
+}
 export interface TaskFrame {
   id: string
   key: string
@@ -25,7 +29,7 @@ export interface TaskFrame {
   actor: { id: string; full_name: string } | null
 }
 
-type Frames = { widget: WidgetFrame; task: TaskFrame; reload: Record<string, never> }
+type Frames = { widget: WidgetFrame; board: BoardFrame; task: TaskFrame; reload: Record<string, never> }
 type Listener<K extends keyof Frames> = (data: Frames[K]) => void
 
 /** Errors in a row (without a frame between) after which the stream counts as failed. */
@@ -52,6 +56,7 @@ export class LiveChannel {
   private readonly interests = new Map<symbol, Interest>()
   private readonly listeners: { [K in keyof Frames]: Set<Listener<K>> } = {
     widget: new Set(),
+    board: new Set(),
     task: new Set(),
     reload: new Set(),
   }
@@ -138,6 +143,10 @@ export class LiveChannel {
     es.addEventListener('widget', (e) => {
       alive()
       this.emit('widget', (e as MessageEvent<string>).data)
+    })
+    es.addEventListener('board', (e) => {
+      alive()
+      this.emit('board', (e as MessageEvent<string>).data)
     })
     es.addEventListener('task', (e) => {
       alive()

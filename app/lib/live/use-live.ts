@@ -1,5 +1,12 @@
 import { startTransition, useEffect, useRef, useState } from 'react'
-import { type Interest, type LiveStatus, liveChannel, type TaskFrame, type WidgetFrame } from './channel'
+import {
+  type BoardFrame,
+  type Interest,
+  type LiveStatus,
+  liveChannel,
+  type TaskFrame,
+  type WidgetFrame,
+} from './channel'
 
 /*
  * A page's part of the tab's live stream (channel.ts): what it shows, what it does with the
@@ -8,6 +15,7 @@ import { type Interest, type LiveStatus, liveChannel, type TaskFrame, type Widge
 
 export interface LiveHandlers {
   widget?: (f: WidgetFrame) => void
+  board?: (f: BoardFrame) => void
   task?: (f: TaskFrame) => void
   reload?: () => void
 }
@@ -40,6 +48,7 @@ export function useLive(interest: Interest | null, handlers: LiveHandlers = {}):
     const offs = [
       channel.want({ boards, task: task ?? undefined }),
       channel.on('widget', (f) => latest.current.widget?.(f)),
+      channel.on('board', (f) => latest.current.board?.(f)),
       channel.on('task', (f) => latest.current.task?.(f)),
       channel.on('reload', () => latest.current.reload?.()),
     ]

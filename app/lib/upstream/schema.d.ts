@@ -6995,7 +6995,7 @@ export interface paths {
         };
         /**
          * The live stream of a browser tab (server-sent events)
-         * @description A `text/event-stream`. Every frame has an `id:` (send it back as `Last-Event-ID` to resume without losing an event) and one JSON line of `data:`. `ready` `{}`: open (or caught up after a resume). `notification`: a notification for the caller (PRODUCT.md §7 shape). `widget` `{ widgets: [id…] }`: the data of these widgets of the boards named in `boards` changed (a changed task matched their query before or after the change, and the caller may see it). `task` `{ id, key, version, actor: { id, full_name } }`: someone else changed the task named in `task`. `reload` `{}`: the stream missed too much to replay: reload everything. A comment line (`: hb`) every 15 s. 404 nodes.node_not_found, boards.board_not_found, tasks.task_not_found (another node’s or one the caller may not see); 403 without board_view on a board.
+         * @description A `text/event-stream`. Every frame has an `id:` (send it back as `Last-Event-ID` to resume without losing an event) and one JSON line of `data:`. `ready` `{}`: open (or caught up after a resume). `notification`: a notification for the caller (PRODUCT.md §7 shape). `widget` `{ widgets: [id…] }`: the data of these widgets of the boards named in `boards` changed (a changed task matched their query before or after the change, and the caller may see it). `board` `{ boards: [id…] }`: an administrator changed these boards of `boards` (name, menus, layout, widgets on them) or a widget on them (title, settings, query): reload them. `task` `{ id, key, version, actor: { id, full_name } }`: someone else changed the task named in `task`. `reload` `{}`: the stream missed too much to replay: reload everything. A comment line (`: hb`) every 15 s. 404 nodes.node_not_found, boards.board_not_found, tasks.task_not_found (another node’s or one the caller may not see); 403 without board_view on a board.
          */
         get: {
             parameters: {
@@ -8405,7 +8405,7 @@ export interface paths {
         put?: never;
         /**
          * The tasks a query selects, a page at a time (task_view)
-         * @description Only tasks of processes the caller may view (task_view; its attributes are process keys, none = all). Pages by `page` or, stable under inserts, by `cursor` (the previous answer’s `meta.next_cursor`; `meta.page` is then null). A walk by cursor counts its total once: the pages after the first answer the `meta.total` the first page counted. A query with an error answers 422 with the checker’s code (rql.syntax_error, rql.unknown_field, …) and `ctx.position` (from 1); a cursor made for another order answers 422 rql.invalid_cursor. Without `order by`: newest change first; the task id always breaks ties.
+         * @description Only tasks of processes the caller may view (task_view; its attributes are process keys, none = all). Pages by `page` or, stable under inserts, by `cursor` (the previous answer’s `meta.next_cursor`; `meta.page` is then null). A walk by cursor counts its total once: the pages after the first answer the `meta.total` (and `meta.total_exact`) the first page counted. A total is counted no further than 10,000 matches or four pages past the page asked for: past that `meta.total_exact` is false and `meta.total` is a lower bound. A query with an error answers 422 with the checker’s code (rql.syntax_error, rql.unknown_field, …) and `ctx.position` (from 1); a cursor made for another order answers 422 rql.invalid_cursor. Without `order by`: newest change first; the task id always breaks ties.
          */
         post: {
             parameters: {
@@ -10162,6 +10162,11 @@ export interface components {
             single: boolean;
             /** @description How many configurations the node has (0 without node_id) */
             configured: number;
+            /**
+             * Format: uuid
+             * @description A one-per-node (single) plugin’s configuration in the node, if it has one (else null)
+             */
+            config_id: string | null;
         };
         PluginConfig: {
             /** Format: uuid */
@@ -10350,7 +10355,10 @@ export interface components {
         TaskQueryAnswer: {
             data: components["schemas"]["TaskRow"][];
             meta: {
+                /** @description How many tasks match, counted no further than 10,000 (or four pages past the one asked for, when further): see total_exact */
                 total: number;
+                /** @description false: counting stopped at `total` and more tasks match (show it as "10,000+"); true: exactly `total` match */
+                total_exact: boolean;
                 page: number | null;
                 per_page: number;
                 next_cursor: string | null;

@@ -11,7 +11,7 @@ import { LiveStream } from '../../live/stream'
 /*
  * GET /events/{nodeId}/stream (PRODUCT.md §7 "Live"): one server-sent events stream per browser
  * tab, forwarded by the web app at GET /events. Frames: `ready` (the stream is open, or has
- * replayed what it missed), `notification`, `task`, `widget`, `reload` (too much was missed:
+ * replayed what it missed), `notification`, `task`, `widget`, `board`, `reload` (too much was missed:
  * reload everything). `Last-Event-ID` resumes; a comment line every 15 s keeps proxies from
  * closing it.
  */
@@ -44,6 +44,7 @@ const DESCRIPTION =
   'A `text/event-stream`. Every frame has an `id:` (send it back as `Last-Event-ID` to resume without losing an event) and one JSON line of `data:`. ' +
   '`ready` `{}`: open (or caught up after a resume). `notification`: a notification for the caller (PRODUCT.md §7 shape). ' +
   '`widget` `{ widgets: [id…] }`: the data of these widgets of the boards named in `boards` changed (a changed task matched their query before or after the change, and the caller may see it). ' +
+  '`board` `{ boards: [id…] }`: an administrator changed these boards of `boards` (name, menus, layout, widgets on them) or a widget on them (title, settings, query): reload them. ' +
   '`task` `{ id, key, version, actor: { id, full_name } }`: someone else changed the task named in `task`. ' +
   '`reload` `{}`: the stream missed too much to replay: reload everything. A comment line (`: hb`) every 15 s. ' +
   '404 nodes.node_not_found, boards.board_not_found, tasks.task_not_found (another node’s or one the caller may not see); 403 without board_view on a board.'

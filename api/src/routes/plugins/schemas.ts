@@ -20,6 +20,11 @@ export const pluginSchema = z.object({
   test: z.boolean().describe('Has "send a test" (POST /plugin-configs/{nodeId}/{pluginConfigId}/test)'),
   single: z.boolean().describe('At most one configuration per node'),
   configured: z.number().int().describe('How many configurations the node has (0 without node_id)'),
+  config_id: z
+    .string()
+    .uuid()
+    .nullable()
+    .describe('A one-per-node (single) plugin’s configuration in the node, if it has one (else null)'),
 })
 
 export const pluginConfigSchema = z.object({

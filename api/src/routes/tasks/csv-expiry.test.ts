@@ -5,6 +5,7 @@ import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApi } from '../../../test/harness'
 import { type RqlWorld, seedRqlWorld } from '../../../test/rql-fixtures'
+import { uploadSweeper } from '../../plugins/csv'
 import { UploadSweeper } from '../../plugins/csv/upload-sweeper'
 import { CSV_UPLOADS } from '../../services/csv/upload-expiry'
 import { FsStorage } from '../../storage/fs-storage'
@@ -54,7 +55,7 @@ describe('CSV upload expiry', () => {
     const young = await upload()
     await age(old, 25)
     await age(young, 23)
-    await w.h.app.plugins.csvUploads.run()
+    await uploadSweeper(w.h.app.plugins).run()
     const gone = await read(old)
     expect([gone.status, gone.body.detail[0].type]).toEqual([404, 'csv.upload_not_found'])
     const run = await w.h.call('POST', `/tasks/${w.nodeId}/csv/imports/${old}/run`, {
