@@ -210,6 +210,7 @@ export const catalogue = {
   'plugins.config_deleted': 'Plugin configuration deleted',
   'plugins.config_enabled': 'Plugin configuration enabled',
   'plugins.config_disabled': 'Plugin configuration disabled',
+  'plugins.config_migrated': 'Migrated from the node settings',
   'plugins.no_test': 'This plugin has no test to send',
   'plugins.test_sent': 'Test sent',
   'plugins.test_failed': 'The test could not be delivered: {reason}',

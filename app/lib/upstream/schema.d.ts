@@ -10184,7 +10184,7 @@ export interface components {
         PluginConfigChange: {
             /** Format: uuid */
             id: string;
-            /** @description A catalogue code: plugins.config_created, _edited, _enabled, _disabled */
+            /** @description A catalogue code: plugins.config_created, _edited, _enabled, _disabled, _migrated (by migration 0019, no actor) */
             action: string;
             actor: {
                 /** Format: uuid */

@@ -39,7 +39,11 @@ export const pluginConfigSchema = z.object({
 
 export const historyEntrySchema = z.object({
   id: z.string().uuid(),
-  action: z.string().describe('A catalogue code: plugins.config_created, _edited, _enabled, _disabled'),
+  action: z
+    .string()
+    .describe(
+      'A catalogue code: plugins.config_created, _edited, _enabled, _disabled, _migrated (by migration 0019, no actor)',
+    ),
   actor: z.object({ id: z.string().uuid(), full_name: z.string() }).nullable(),
   changes: z
     .record(z.unknown())
