@@ -7,55 +7,19 @@
 // The stack must run with WEBHOOKS_ALLOW_PRIVATE=1 (the receiver is on loopback). Creates tasks in
 // the seeded TASK process of node `start`; alternates rounds without and with a webhook (all task
 // events) to a receiver that accepts the connection and never answers. Prints JSON figures.
-import { createServer } from 'node:net'
-import { loadavg } from 'node:os'
-import { argv } from 'node:process'
+import { alternate, apiClient, deadPeer, load, readArgs, signIn, startNode } from './dead-peer.mjs'
 import { runAutocannon } from './lib.mjs'
 
-const args = {
-  base: 'http://127.0.0.1:3106',
-  duration: 10,
-  connections: 4,
-  rounds: 2,
-  email: 'admin@example.com',
-  password: '',
-}
-for (const a of argv.slice(2)) {
-  const [k, v] = a.replace(/^--/, '').split('=')
-  args[k] = ['duration', 'connections', 'rounds'].includes(k) ? Number(v) : v
-}
-
-const api = async (method, path, token, body) => {
-  const res = await fetch(`${args.base}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const json = await res.json()
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`)
-  return json.data
-}
+const args = readArgs({ base: 'http://127.0.0.1:3106', duration: 10 })
+const api = apiClient(args.base)
 
 // A receiver that takes the connection and never says a word.
-const sockets = new Set()
-const dead = createServer((s) => sockets.add(s))
-await new Promise((r) => dead.listen(0, '127.0.0.1', r))
-const deadUrl = `http://127.0.0.1:${dead.address().port}/never`
+const dead = await deadPeer()
+const deadUrl = `http://127.0.0.1:${dead.port}/never`
 
-const token = (await api('POST', '/users/token', undefined, { email: args.email, password: args.password }))
-  .access_token
-const node = (await api('GET', '/nodes/domain/start')).id
-const processes = await api('GET', `/processes/${node}?per_page=100`, token)
-const taskProcess = processes.find((p) => p.key === 'TASK') ?? processes[0]
+const token = await signIn(api, args.email, args.password)
+const { node, taskProcess } = await startNode(api, token)
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ')
 
 async function round(label) {
   const loadBefore = load()
@@ -108,36 +72,24 @@ async function round(label) {
   }
 }
 
-const results = []
-let hook
-async function withoutWebhook() {
-  if (hook) await api('PATCH', `/plugin-configs/${node}/${hook.id}`, token, { enabled: false })
-  results.push(await round('no webhook'))
-}
-async function withDeadWebhook() {
-  hook ??= await api('POST', `/plugin-configs/${node}/webhooks`, token, {
+const { results, config: hook } = await alternate({
+  api,
+  token,
+  node,
+  rounds: args.rounds,
+  order: args.order,
+  plugin: 'webhooks',
+  config: {
     name: 'dead receiver (bench)',
     settings: {
       url: deadUrl,
       events: ['task.created', 'task.edited', 'task.moved'],
       secret: 'bench-secret-0123456789',
     },
-  })
-  await api('PATCH', `/plugin-configs/${node}/${hook.id}`, token, { enabled: true })
-  results.push(await round('webhook to a receiver that never answers'))
-  await api('PATCH', `/plugin-configs/${node}/${hook.id}`, token, { enabled: false })
-}
-// --order=abba: every other pair runs the dead receiver first, so a warm-up trend over the run
-// (JIT, caches, a table growing) does not always favour the same side.
-for (let r = 0; r < args.rounds; r++) {
-  if (args.order === 'abba' && r % 2 === 1) {
-    await withDeadWebhook()
-    await withoutWebhook()
-  } else {
-    await withoutWebhook()
-    await withDeadWebhook()
-  }
-}
+  },
+  round,
+  labels: { without: 'no webhook', with: 'webhook to a receiver that never answers' },
+})
 const log = await api('GET', `/plugin-configs/${node}/${hook.id}/deliveries`, token)
 console.log(
   JSON.stringify(
@@ -145,12 +97,11 @@ console.log(
       results,
       deliveries_in_log: log.length,
       pending: log.filter((d) => d.status === 'pending').length,
-      open_sockets: sockets.size,
+      open_sockets: dead.sockets.size,
     },
     null,
     2,
   ),
 )
 await api('DELETE', `/plugin-configs/${node}/${hook.id}`, token)
-for (const s of sockets) s.destroy()
 dead.close()
