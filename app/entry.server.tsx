@@ -10,7 +10,7 @@ import { NonceProvider } from './components/nonce-provider'
 import { i18nConfig } from './i18n'
 import { contentSecurityPolicy, createNonce, mergeCspSources, routeCspSources } from './lib/csp.server'
 import { htmlBodyStream } from './lib/html-stream.server'
-import { resources } from './lib/i18n-resources.server'
+import { lookupResources, resources } from './lib/i18n-resources.server'
 import { i18next } from './lib/i18next.server'
 import { getNodeLook } from './lib/node-assets.server'
 import { requestId } from './lib/request-context.server'
@@ -46,7 +46,7 @@ export default async function handleRequest(
   // The node's look is cached per process (app/lib/node-assets.server.ts): the root loader has just
   // asked for it, so this costs nothing.
   const [lng, look] = await Promise.all([i18next.getLocale(request), getNodeLook(request)])
-  await instance.use(initReactI18next).init({ ...i18nConfig, resources, lng })
+  await instance.use(initReactI18next).init({ ...i18nConfig, resources: lookupResources, lng })
 
   const nonce = createNonce()
   // Crawlers, and browsers that have never run our scripts, get the whole page at once: React shows

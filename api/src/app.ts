@@ -141,7 +141,14 @@ export async function buildApp(
   // Notifications from the task events (issue 13): durable, one upstream process at a time.
   await consumeForNotifications(events, database.db)
   // Webhooks (issue 14): events → queued deliveries (durable), sent by a worker beside the API.
-  const plugins = await startPlugins(database.db, app.secretBox, events, config, app.log)
+  const plugins = await startPlugins({
+    db: database.db,
+    box: app.secretBox,
+    events,
+    config,
+    log: app.log,
+    storage: app.storage,
+  })
   app.decorate('plugins', plugins)
   app.decorate('changes', listening)
   app.decorate('events', events)
@@ -167,18 +174,20 @@ export async function buildApp(
       typeof fwd === 'string' && fromTrustedProxy(req.raw, key) ? fwd.split(',')[0]!.trim() : req.ip
     reply.header('x-request-id', req.id)
   })
-  app.addHook('onResponse', async (req, reply) => {
-    req.log.info(
-      {
-        method: req.method,
-        url: req.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-        ip: req.clientIp,
-      },
-      'request',
-    )
-  })
+  // The request line is an info line: at a quieter level (production's warn) no hook runs at all.
+  if (opts.logger !== false && ['trace', 'debug', 'info'].includes(config.LOG_LEVEL))
+    app.addHook('onResponse', async (req, reply) => {
+      req.log.info(
+        {
+          method: req.method,
+          url: req.url,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+          ip: req.clientIp,
+        },
+        'request',
+      )
+    })
 
   await app.register(errorsPlugin)
   // Before every route: a depth limit on JSON bodies, no NUL or lone surrogate in any text (issue 10).

@@ -60,6 +60,8 @@ const envSchema = z.object({
   EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   /** How often the e-mail worker looks for retries and digests that fell due. */
   EMAIL_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+  /** How often unused CSV uploads older than a day are removed (also once at start). */
+  CSV_SWEEP_MS: z.coerce.number().int().min(10).default(3_600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -1,6 +1,6 @@
 import { RemixI18Next } from 'remix-i18next/server'
 import { DEFAULT_LANGUAGE, i18nConfig, SUPPORTED_LANGUAGES } from '~/i18n'
-import { resources } from './i18n-resources.server'
+import { lookupResources } from './i18n-resources.server'
 import { getNodeLook } from './node-assets.server'
 import { localeCookie } from './session.server'
 
@@ -18,5 +18,5 @@ export const i18next = new RemixI18Next({
     order: ['searchParams', 'cookie', 'custom'],
     findLocale: async (request) => (await getNodeLook(request))?.locale ?? null,
   },
-  i18next: { ...i18nConfig, resources },
+  i18next: { ...i18nConfig, resources: lookupResources },
 })

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
-import { apiToken } from './utils'
+import { apiData, apiToken, startNodeId } from './utils'
 
 // Not a check: pictures of /admin/widgets and /admin/boards for a person to look at.
 // `SHOTS=1 npx playwright test admin-boards-screenshots`.
@@ -15,20 +15,13 @@ test.describe('screenshots', () => {
   let token: string
   const ids: Record<string, string> = {}
 
-  async function call(request: APIRequestContext, method: 'GET' | 'POST', path: string, data?: unknown) {
-    const res = await request.fetch(`${ORIGIN}/api${path}`, {
-      method,
-      data,
-      headers: { authorization: `Bearer ${token}` },
-    })
-    expect(res.status(), await res.text()).toBeLessThan(300)
-    return (await res.json()).data
-  }
+  const call = (request: APIRequestContext, method: string, path: string, data?: unknown) =>
+    apiData(request, token, method, path, data)
 
   test.beforeAll(async ({ request }) => {
     mkdirSync(dir, { recursive: true })
     token = await apiToken(request, ADMIN)
-    const node = (await (await request.get(`${ORIGIN}/api/nodes/domain/start`)).json()).data.id as string
+    const node = await startNodeId(request)
     // The demo board and its widgets (the seed's), and a few more to fill the lists.
     const widgets = (await call(request, 'GET', `/widgets/${node}`)) as { id: string; type: string }[]
     ids.table = widgets.find((w) => w.type === 'table')?.id ?? ''

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
-import { apiToken, collectConsoleErrors } from './utils'
+import { apiFetch, apiToken, collectConsoleErrors, startNodeId } from './utils'
 
 /*
  * /admin/fields and /admin/forms end to end, on the real stack. An administrator creates fields of
@@ -36,19 +36,8 @@ async function asAdmin(context: BrowserContext, theme: 'dark' | 'light' = 'dark'
   ])
 }
 
-async function api(
-  request: APIRequestContext,
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  data?: unknown,
-) {
-  const res = await request.fetch(`${ORIGIN}/api${path}`, {
-    method,
-    data,
-    headers: { authorization: `Bearer ${adminToken}` },
-  })
-  return { status: res.status(), body: await res.json() }
-}
+const api = (request: APIRequestContext, method: string, path: string, data?: unknown) =>
+  apiFetch(request, adminToken, method, path, data)
 
 async function fieldsOfNode(request: APIRequestContext) {
   const res = await api(request, 'GET', `/fields/${startId}?per_page=500`)
@@ -77,7 +66,7 @@ const previewHydrated = (page: Page) =>
 test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext()
   adminToken = await apiToken(request, ADMIN)
-  startId = (await (await request.get(`${ORIGIN}/api/nodes/domain/start`)).json()).data.id
+  startId = await startNodeId(request)
   await request.dispose()
 })
 

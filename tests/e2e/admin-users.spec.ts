@@ -1,6 +1,6 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN, USER } from './env'
-import { apiToken, collectConsoleErrors, signIn, tokenCookie } from './utils'
+import { apiFetch, apiToken, collectConsoleErrors, signIn, startNodeId, tokenCookie } from './utils'
 
 /*
  * /admin/users end to end, on the real stack: every flow twice, with JavaScript (react-aria dialog,
@@ -17,14 +17,8 @@ const PAGED = { count: 75, surname: 'Zpaged', domain: 'paged.example.com' }
 let adminToken: string
 let startId: string
 
-async function api(request: APIRequestContext, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const res = await request.fetch(`${ORIGIN}/api${path}`, {
-    method,
-    data,
-    headers: { authorization: `Bearer ${adminToken}` },
-  })
-  return { status: res.status(), body: await res.json() }
-}
+const api = (request: APIRequestContext, method: string, path: string, data?: unknown) =>
+  apiFetch(request, adminToken, method, path, data)
 
 async function createUser(
   request: APIRequestContext,
@@ -52,7 +46,7 @@ const row = (page: Page, name: string) =>
 test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext()
   adminToken = await apiToken(request, ADMIN)
-  startId = (await (await request.get(`${ORIGIN}/api/nodes/domain/start`)).json()).data.id
+  startId = await startNodeId(request)
   // Once per run (the database is fresh for each): enough users for eight pages.
   const headers = { authorization: `Bearer ${adminToken}` }
   const existing = await request.get(`${ORIGIN}/api/users/${startId}?search=${PAGED.domain}&per_page=1`, {

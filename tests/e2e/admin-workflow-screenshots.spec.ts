@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN, USER } from './env'
-import { apiToken } from './utils'
+import { apiToken, startNodeId } from './utils'
 
 // Not a check: pictures of the workflow admin pages for a person to look at.
 // `SHOTS=1 npx playwright test admin-workflow-screenshots`.
@@ -27,7 +27,7 @@ test.describe('screenshots', () => {
   test.beforeAll(async ({ request }) => {
     mkdirSync(dir, { recursive: true })
     token = await apiToken(request, ADMIN)
-    const node = (await (await request.get(`${ORIGIN}/api/nodes/domain/start`)).json()).data.id as string
+    const node = await startNodeId(request)
     const statuses = [
       ['Новая', '#64b5f6', 'Только что создана'],
       ['В работе', '#ffb74d', 'Кто-то над ней работает'],

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN, USER } from './env'
-import { apiToken, collectConsoleErrors } from './utils'
+import { apiData, apiToken, collectConsoleErrors, startNodeId } from './utils'
 
 /*
  * The board pages (/lk, /lk/b/{board}) on the real stack and the demo data of the first start:
@@ -16,7 +16,7 @@ interface Board {
   widgets: { id: string; type: string; title: string }[]
 }
 
-const tokens: { admin?: string; user?: string } = {}
+const tokens = { admin: '', user: '' }
 /** The suite's own board (the default board may be another suite's by now), home for both users. */
 let board: Board
 
@@ -75,25 +75,15 @@ async function signedIn(context: BrowserContext, who: 'admin' | 'user' = 'user')
   ])
 }
 
-async function call(
+const call = (
   request: APIRequestContext,
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  method: string,
   path: string,
   data?: unknown,
   token = tokens.admin,
-) {
-  const res = await request.fetch(`${ORIGIN}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    data,
-  })
-  expect(res.ok(), await res.text()).toBe(true)
-  return res.status() === 204 ? null : (await res.json()).data
-}
+) => apiData(request, token, method, path, data)
 
-async function nodeId(request: APIRequestContext): Promise<string> {
-  return (await (await request.get(`${ORIGIN}/api/nodes/domain/start`)).json()).data.id
-}
+const nodeId = startNodeId
 
 async function homeBoard(request: APIRequestContext): Promise<Board> {
   return call(request, 'get', `/boards/${await nodeId(request)}/home`)

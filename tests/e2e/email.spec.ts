@@ -4,8 +4,7 @@ import { createServer } from 'node:net'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { type SmtpReceiver, startSmtpReceiver } from '../../api/test/smtp-receiver'
 import { ADMIN, ORIGIN, USER } from './env'
-import { startNodeId } from './shell-utils'
-import { apiToken, collectConsoleErrors } from './utils'
+import { apiToken, collectConsoleErrors, startNodeId } from './utils'
 
 /*
  * The e-mail plugin end to end, against a real SMTP server started here (the e2e server allows a

@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
-import { apiToken } from './utils'
+import { apiToken, startNodeId } from './utils'
 
 /*
  * The map widget's centre and zoom in /admin/widgets (issue 12 item 6): with JavaScript, picked on a
@@ -33,7 +33,7 @@ test.beforeAll(async ({ playwright }) => {
 
 test.afterAll(async ({ playwright }) => {
   const request = await playwright.request.newContext()
-  const nodeId = (await (await request.get(`${ORIGIN}/api/nodes/domain/start`)).json()).data.id
+  const nodeId = await startNodeId(request)
   for (const id of made)
     await request.delete(`${ORIGIN}/api/widgets/${nodeId}/${id}`, {
       headers: { authorization: `Bearer ${adminToken}` },

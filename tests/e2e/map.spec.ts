@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
-import { apiToken, collectConsoleErrors } from './utils'
+import { apiData, apiToken, collectConsoleErrors, startNodeId } from './utils'
 
 /*
  * The map widget (issue 12) on the real stack, in Chromium with WebGL through SwiftShader: clusters
@@ -48,22 +48,14 @@ const GROUPS: [number, number][] = [
 const ALONE: [number, number] = [56.2, 38.4]
 const SPOT: [number, number] = [55.5, 37.2]
 
-async function api<T = unknown>(request: APIRequestContext, method: string, path: string, data?: unknown) {
-  const res = await request.fetch(`${ORIGIN}/api${path}`, {
-    method,
-    data,
-    headers: { authorization: `Bearer ${token}` },
-  })
-  const body = await res.json()
-  expect(res.ok(), `${method} ${path}: ${JSON.stringify(body)}`).toBe(true)
-  return body.data as T
-}
+const api = <T = unknown>(request: APIRequestContext, method: string, path: string, data?: unknown) =>
+  apiData<T>(request, token, method, path, data)
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000)
   const request = await playwright.request.newContext()
   token = await apiToken(request, ADMIN)
-  nodeId = (await (await request.get(`${ORIGIN}/api/nodes/domain/start`)).json()).data.id
+  nodeId = await startNodeId(request)
   const status = (name: string, color: string) =>
     api<{ id: string }>(request, 'POST', `/statuses/${nodeId}`, { name: `${name} ${TAG}`, color })
   const open = await status('Open', '#4ea7fc')

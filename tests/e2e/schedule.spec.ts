@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN, USER } from './env'
-import { apiToken, collectConsoleErrors } from './utils'
+import { apiData, apiToken, collectConsoleErrors, startNodeId } from './utils'
 
 /*
  * The daily schedule and the card modal (issue 12) on the real stack, over tasks of the demo's
@@ -22,30 +22,21 @@ interface Board {
   widgets: { id: string }[]
 }
 
-const tokens: { admin?: string; user?: string } = {}
+const tokens = { admin: '', user: '' }
 let board: Board
 let widgetId: string
 const keys: Record<string, string[]> = { [DAY]: [], [NEXT]: [] }
 const shots = process.env.SHOTS_DIR ?? '/tmp/shots-schedule'
 
-async function call(
+const call = (
   request: APIRequestContext,
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  method: string,
   path: string,
   data?: unknown,
   token = tokens.admin,
-) {
-  const res = await request.fetch(`${ORIGIN}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    data,
-  })
-  expect(res.ok(), await res.text()).toBe(true)
-  return res.status() === 204 ? null : (await res.json()).data
-}
+) => apiData(request, token, method, path, data)
 
-const nodeIdOf = async (request: APIRequestContext): Promise<string> =>
-  (await (await request.get(`${ORIGIN}/api/nodes/domain/start`)).json()).data.id
+const nodeIdOf = startNodeId
 
 test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext()
@@ -254,6 +245,9 @@ test.describe('the daily schedule', () => {
     await page.goto(dayUrl(DAY))
     await expect(schedule(page).getByTestId('schedule-hour')).toHaveCount(24)
     expect(await shownKeys(page)).toEqual([...keys[DAY]!].sort())
+    // The grid opens half an hour before the day's first task (08:00), not at midnight.
+    const scroller = schedule(page).getByTestId('schedule-scroll')
+    await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBe(8 * 64 - 32)
     const next = page.getByTestId('schedule-next-day')
     expect(await next.getAttribute('href')).toContain(`w.${widgetId}.date=${NEXT}`)
     expect(await page.getByTestId('schedule-previous-day').getAttribute('href')).toContain(

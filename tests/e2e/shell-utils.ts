@@ -1,17 +1,11 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
-import { apiToken, type Credentials, signIn } from './utils'
+import { apiToken, type Credentials, signIn, startNodeId } from './utils'
 
 /** Signs in through the form and waits for home. */
 export async function signInHome(page: Page, user: Credentials) {
   await signIn(page, user)
   await expect(page).toHaveURL(`${ORIGIN}/lk`)
-}
-
-export async function startNodeId(request: APIRequestContext): Promise<string> {
-  const res = await request.get(`${ORIGIN}/api/nodes/domain/start`)
-  expect(res.status()).toBe(200)
-  return (await res.json()).data.id as string
 }
 
 /** PATCH /api/nodes/{id} as the administrator: top-level keys merged, null removes one. */

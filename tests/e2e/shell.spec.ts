@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN, USER } from './env'
-import { patchStartNode, reloadUntil, signInHome, startNodeId } from './shell-utils'
-import { apiToken, collectConsoleErrors } from './utils'
+import { patchStartNode, reloadUntil, signInHome } from './shell-utils'
+import { apiToken, collectConsoleErrors, startNodeId } from './utils'
 
 /**
  * The admin pages of spec §2 under the menu's groups (users, UI, fields and forms have their own

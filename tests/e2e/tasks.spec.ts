@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { ADMIN, ORIGIN } from './env'
-import { apiToken } from './utils'
+import { apiData, apiToken, startNodeId } from './utils'
 
 /*
  * The task pages end to end (/lk/t/add → process → form → card), on the real stack, with and
@@ -25,21 +25,12 @@ const photo = () =>
 
 const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
 
-async function api<T = Record<string, unknown>>(
+const api = <T = Record<string, unknown>>(
   request: APIRequestContext,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: string,
   path: string,
   data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(`${ORIGIN}/api${path}`, {
-    method,
-    data,
-    headers: { authorization: `Bearer ${adminToken}` },
-  })
-  const body = await res.json()
-  expect(res.ok(), `${method} ${path}: ${JSON.stringify(body)}`).toBe(true)
-  return body.data as T
-}
+) => apiData<T>(request, adminToken, method, path, data)
 
 interface Setup {
   key: string
@@ -129,7 +120,7 @@ const moveOptions = (page: Page) => page.locator('#status-move-to option')
 test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext()
   adminToken = await apiToken(request, ADMIN)
-  nodeId = (await (await request.get(`${ORIGIN}/api/nodes/domain/start`)).json()).data.id
+  nodeId = await startNodeId(request)
   await request.dispose()
 })
 

@@ -34,6 +34,44 @@ export async function apiToken(request: APIRequestContext, user: Credentials): P
   return (await res.json()).data.access_token as string
 }
 
+/** The demo node `start`'s id. */
+export async function startNodeId(request: APIRequestContext): Promise<string> {
+  const res = await request.get(`${ORIGIN}/api/nodes/domain/start`)
+  expect(res.status()).toBe(200)
+  return (await res.json()).data.id as string
+}
+
+/** A call to the upstream through /api as `token`: its status and JSON body (null for 204). */
+export async function apiFetch(
+  request: APIRequestContext,
+  token: string,
+  method: string,
+  path: string,
+  data?: unknown,
+  // biome-ignore lint/suspicious/noExplicitAny: a test reads whatever the answer holds
+): Promise<{ status: number; body: any }> {
+  const res = await request.fetch(`${ORIGIN}/api${path}`, {
+    method,
+    data,
+    headers: { authorization: `Bearer ${token}` },
+  })
+  return { status: res.status(), body: res.status() === 204 ? null : await res.json() }
+}
+
+/** A call that must succeed: its `data` (null for 204); a failure fails the test with the answer. */
+// biome-ignore lint/suspicious/noExplicitAny: a test reads whatever the answer holds
+export async function apiData<T = any>(
+  request: APIRequestContext,
+  token: string,
+  method: string,
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const { status, body } = await apiFetch(request, token, method, path, data)
+  expect(status < 300, `${method} ${path}: ${status} ${JSON.stringify(body)}`).toBe(true)
+  return body?.data as T
+}
+
 /** Console errors a page logged, minus Chromium's own GPU notices (DEPENDENCIES.md). */
 export function collectConsoleErrors(page: Page): string[] {
   const errors: string[] = []

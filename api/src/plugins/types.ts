@@ -1,12 +1,35 @@
 import type { DetailEntry } from '@domain/errors/catalogue'
+import type { Config } from '../config'
 import type { Db, Tx } from '../db/client'
+import type { EventBus } from '../events/bus'
+import type { SecretBox } from '../lib/secret-box'
+import type { FileStorage } from '../storage/storage'
 import type { PluginRuntime } from './runtime'
 
 /*
  * The server half of a plugin (its declaration is domain/plugins/<id>.ts): the checks only the
- * server can make, its "send a test", and what it runs beside the API (event consumers, workers).
- * One folder per plugin here, one line in index.ts.
+ * server can make, its "send a test", and what it runs beside the API (event consumers, workers),
+ * started by its own `start`. One folder per plugin here, one line in index.ts.
  */
+
+export interface PluginLog {
+  error(obj: object, msg: string): void
+}
+
+/** What a plugin's `start` is given: the app's parts it may run its work on. */
+export interface StartContext {
+  db: Db
+  box: SecretBox
+  events: EventBus
+  config: Config
+  log: PluginLog
+  storage: FileStorage
+}
+
+/** What a plugin started (its consumers, workers, timers): stopped before the database closes. */
+export interface Running {
+  stop(): Promise<void>
+}
 
 /** A configuration with its secrets opened, for the plugin's own use only (never answered). */
 export interface OpenConfig {
@@ -47,4 +70,10 @@ export interface ServerPlugin {
   ): Promise<DetailEntry[]>
   /** "Send a test": the catalogue code of what happened; throws an AppError when it could not. */
   test?(rt: PluginRuntime, config: OpenConfig, who: Tester): Promise<TestOutcome>
+  /**
+   * What it runs beside the API, started with the app (api/src/plugins/runtime.ts calls it for
+   * every plugin of the registry): durable consumers (`events.consume`), wake-ups
+   * (`events.subscribe`), workers. What it answers is `rt.running(id)` for its own `test`.
+   */
+  start?(ctx: StartContext): Promise<Running>
 }

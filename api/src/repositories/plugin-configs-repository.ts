@@ -29,13 +29,21 @@ export async function listConfigs(
 }
 
 /** How many configurations each plugin has in the node (the store's "configured"). */
-export async function countsByPlugin(db: Db, nodeId: string): Promise<Map<string, number>> {
+/** Per plugin, how many configurations the node has and one of their ids (a one-per-node plugin's). */
+export async function countsByPlugin(
+  db: Db,
+  nodeId: string,
+): Promise<Map<string, { n: number; oneId: string }>> {
   const rows = await db
-    .select({ pluginId: pluginConfigs.pluginId, n: count() })
+    .select({
+      pluginId: pluginConfigs.pluginId,
+      n: count(),
+      oneId: sql<string>`min(${pluginConfigs.id}::text)`,
+    })
     .from(pluginConfigs)
     .where(eq(pluginConfigs.nodeId, nodeId))
     .groupBy(pluginConfigs.pluginId)
-  return new Map(rows.map((r) => [r.pluginId, r.n]))
+  return new Map(rows.map((r) => [r.pluginId, { n: r.n, oneId: r.oneId }]))
 }
 
 export async function getConfig(db: Db | Tx, nodeId: string, id: string) {

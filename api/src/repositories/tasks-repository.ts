@@ -26,24 +26,35 @@ export interface NewTask {
 type Rows<T> = { rows: T[] }
 
 /**
- * Creates a task in one statement, a transaction of its own (ADR 015): the process's counter grows
- * by one, and the task `{processKey}-{n}` (domain taskKey), its 'created' history row and its
- * task.created event are written with it, or nothing is. The counter row stays locked until that
- * commit, so two tasks never get one number and a committed number is never handed out again; but
- * it is held for the statement's own run only, not across round trips. `event`: the task.created
- * the service built, its key filled in here. Its events go to this process's subscribers once the
- * statement has returned (committed). Undefined when the node has no such process.
+ * Creates a task in two statements (ADR 022): first the process's counter grows by one in a
+ * statement of its own, so that its row is locked only for that update (not across the writes
+ * of the task, its history and its event, which made every create of a process wait for the one
+ * before it to commit); then the task `{processKey}-{n}` (domain taskKey), its 'created' history
+ * row and its task.created event are written in one statement, or nothing is. Two tasks never get
+ * one number and a number is never handed out again; a number taken by a create that then fails
+ * is skipped (a gap in the keys, as in Jira and YouTrack). The counter's commit does not wait for
+ * its flush (synchronous_commit off, for that transaction alone): the task's own commit, which
+ * does wait, flushes the log up to itself, the counter's update included — a task is never durable
+ * without its number. `event`: the task.created the service built, its key filled in here. Its
+ * events go to this process's subscribers once the statement has returned (committed). Undefined
+ * when the node has no such process.
  */
 export async function createTaskWithEvents(
   db: Db,
   t: NewTask,
   e: { requestId?: string; event: NewEvent<'task.created'> },
 ): Promise<TaskRow | undefined> {
+  const taken = await db.execute(sql`
+    with unflushed as (select set_config('synchronous_commit', 'off', true))
+    update processes set task_counter = task_counter + 1
+      from unflushed
+     where node_id = ${t.nodeId}::uuid and id = ${t.processId}::uuid
+    returning task_counter as number, key || '-' || task_counter as key`)
+  const [number] = (taken as unknown as Rows<{ number: number | string; key: string }>).rows
+  if (!number) return undefined
   const res = await db.execute(sql`
     with counter as (
-      update processes set task_counter = task_counter + 1
-       where node_id = ${t.nodeId}::uuid and id = ${t.processId}::uuid
-      returning task_counter as number, key || '-' || task_counter as key
+      select ${Number(number.number)}::integer as number, ${number.key}::text as key
     ), task as (
       insert into tasks (node_id, id, process_id, number, key, title, description, status_id,
                          assignee_id, author_id, custom_fields)

@@ -7,4 +7,11 @@ export { joinClauses } from './columns'
 export type { CompileContext, CompiledQuery } from './compile'
 export { compileQuery, likePattern } from './compile'
 export type { SortKey } from './order'
-export { cursorTotal, decodeCursor, encodeCursor, keysetAfter, orderByClause } from './order'
+export {
+  type CarriedTotal,
+  cursorTotal,
+  decodeCursor,
+  encodeCursor,
+  keysetAfter,
+  orderByClause,
+} from './order'

@@ -138,21 +138,36 @@ const fingerprint = (keys: SortKey[]) =>
     .digest('base64url')
     .slice(0, 10)
 
+/** A query's total as a walk carries it: `exact` false when counting stopped at `total` (more match). */
+export interface CarriedTotal {
+  total: number
+  exact: boolean
+}
+
 /**
  * Opaque to clients: base64url of the order's fingerprint, the last row's sort values and, when
- * given, the query's total as the walk's first page counted it (a keyset walk counts once).
+ * given, the query's total as the walk's first page counted it (a keyset walk counts once; `m`
+ * marks a total counted no further than a cap).
  */
-export function encodeCursor(keys: SortKey[], values: (string | null)[], total?: number): string {
-  const body =
-    total === undefined ? { o: fingerprint(keys), v: values } : { o: fingerprint(keys), v: values, t: total }
+export function encodeCursor(keys: SortKey[], values: (string | null)[], total?: CarriedTotal): string {
+  const body = {
+    o: fingerprint(keys),
+    v: values,
+    ...(total && { t: total.total, ...(total.exact ? {} : { m: 1 }) }),
+  }
   return Buffer.from(JSON.stringify(body)).toString('base64url')
 }
 
 /** The total a cursor carries (see encodeCursor), when it carries a sane one. */
-export function cursorTotal(cursor: string): number | undefined {
+export function cursorTotal(cursor: string): CarriedTotal | undefined {
   try {
-    const { t } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { t?: unknown }
-    return typeof t === 'number' && Number.isSafeInteger(t) && t >= 0 ? t : undefined
+    const { t, m } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as {
+      t?: unknown
+      m?: unknown
+    }
+    return typeof t === 'number' && Number.isSafeInteger(t) && t >= 0
+      ? { total: t, exact: m !== 1 }
+      : undefined
   } catch {
     return undefined
   }

@@ -44,7 +44,7 @@ export interface PluginInput {
   settings?: Record<string, unknown>
 }
 
-export function presentPlugin(p: PluginDefinition, configured = 0) {
+export function presentPlugin(p: PluginDefinition, configs?: { n: number; oneId: string }) {
   return {
     id: p.id,
     name: p.name,
@@ -53,7 +53,8 @@ export function presentPlugin(p: PluginDefinition, configured = 0) {
     settings: [...p.settings],
     test: p.test === true,
     single: p.single === true,
-    configured,
+    configured: configs?.n ?? 0,
+    config_id: p.single && configs ? configs.oneId : null,
   }
 }
 
@@ -62,7 +63,7 @@ export async function listPlugins(db: Db, c: Caller, nodeId?: string) {
   if (!nodeId) return PLUGINS.map((p) => presentPlugin(p))
   await requireNodeRight(db, c.auth, nodeId, 'is_admin')
   const counts = await countsByPlugin(db, nodeId)
-  return PLUGINS.map((p) => presentPlugin(p, counts.get(p.id) ?? 0))
+  return PLUGINS.map((p) => presentPlugin(p, counts.get(p.id)))
 }
 
 export function presentConfig(row: PluginConfigRow) {
@@ -116,7 +117,7 @@ interface Checked {
  */
 async function checkConfig(
   tx: Tx,
-  rt: Pick<PluginRuntime, 'box' | 'allowPrivate' | 'email'>,
+  rt: Pick<PluginRuntime, 'box' | 'config'>,
   c: Caller,
   nodeId: string,
   plugin: PluginDefinition,
@@ -162,8 +163,8 @@ async function checkConfig(
           db: tx,
           nodeId,
           userId: c.auth.user.id,
-          allowPrivate: rt.allowPrivate,
-          smtpAllowPrivate: rt.email.smtp.allowPrivate,
+          allowPrivate: rt.config.WEBHOOKS_ALLOW_PRIVATE === '1',
+          smtpAllowPrivate: rt.config.SMTP_ALLOW_PRIVATE === '1',
         },
         value.settings,
         ['body', 'settings'],

@@ -7,6 +7,7 @@ import { tasks } from '../db/schema'
 import type { Caller } from '../http/caller'
 import { badInput, forbidden, InvalidInput } from '../http/errors'
 import {
+  type CarriedTotal,
   type CompiledQuery,
   compileQuery,
   cursorTotal,
@@ -15,7 +16,6 @@ import {
   joinClauses,
   keysetAfter,
   orderByClause,
-  type SortKey,
 } from '../rql'
 import type { Join } from '../rql/columns'
 import { customDefinitions } from './custom-fields'
@@ -50,6 +50,30 @@ export type TaskOut = ReturnType<typeof presentTask>
 const rqlRefusal = (errors: RqlError[]) =>
   new InvalidInput(errors.map((e) => rqlDetail(e, ['body', 'query'])))
 
+/*
+ * Parsing and checking a query is a pure function of its text and the node's custom fields, and
+ * a third of a 50-row page's CPU (bench/RESULTS.md, issue 15): kept per field list — the node
+ * configuration's, replaced whole when the configuration changes, so a change of fields never
+ * meets an old check — and per text, the most recent CHECKED_PER_FIELDS of them. Compiling (which
+ * reads the clock and the caller) stays per request.
+ */
+const CHECKED_PER_FIELDS = 256
+const checkedTexts = new WeakMap<readonly FieldDefinition[], Map<string, ReturnType<typeof checkQueryText>>>()
+
+function checkedText(text: string, customs: readonly FieldDefinition[]) {
+  let byText = checkedTexts.get(customs)
+  if (!byText) {
+    byText = new Map()
+    checkedTexts.set(customs, byText)
+  }
+  const kept = byText.get(text)
+  if (kept) return kept
+  const checked = checkQueryText(text, customs)
+  byText.set(text, checked)
+  if (byText.size > CHECKED_PER_FIELDS) byText.delete(byText.keys().next().value!)
+  return checked
+}
+
 /** Parses, checks and compiles query text against the node's fields; 422 with every problem's place. */
 export async function compileText(
   db: Db | Tx,
@@ -59,7 +83,7 @@ export async function compileText(
   known?: FieldDefinition[],
 ): Promise<CompiledQuery> {
   const customs = known ?? (await customDefinitions(db, nodeId))
-  const checked = checkQueryText(text, customs)
+  const checked = checkedText(text, customs)
   if (!checked.ok) throw rqlRefusal(checked.errors)
   const compiled = compileQuery(checked.value, { customs, run: { now: new Date(), userId } })
   if (!compiled.ok) throw rqlRefusal(compiled.errors)
@@ -88,15 +112,9 @@ export async function countMatching(db: Db | Tx, compiled: CompiledQuery, condit
   return row?.n ?? 0
 }
 
-/** The query's total, kept for a moment per node and query (task-counts.ts). */
-export function countOnce(db: Db, nodeId: string, compiled: CompiledQuery, condition: SQL): Promise<number> {
-  const query = countQuery(db, compiled, condition)
-  const { sql: text, params } = query.toSQL()
-  return cachedTotal(nodeId, `${text}\u0000${JSON.stringify(params)}`, async () => (await query)[0]?.n ?? 0)
-}
-
 /**
- * The query's total counted no further than `cap` + 1 matches (kept like countOnce): a widget
+ * The query's total counted no further than `cap` + 1 matches, kept for a moment per node and
+ * query (task-counts.ts): a widget
  * needs "more than 10,000", not the exact figure over a million tasks, and this reads at most
  * cap + 1 rows of an index where the exact count reads every match. More than `cap` means more.
  */
@@ -160,7 +178,25 @@ export interface TaskQueryInput {
   cursor?: string
 }
 
-const cursorOf = (keys: SortKey[], sort: (string | null)[], total: number) => encodeCursor(keys, sort, total)
+/*
+ * A query's total is counted no further than QUERY_TOTAL_CAP matches, or a few pages past the one
+ * asked for when that is further (as the table widget's, domain/widgets/kinds/table.ts): past it
+ * the answer says `total_exact: false` — at least `total` match — and reads cap + 1 rows of an
+ * index where an exact count over a million tasks reads every match.
+ */
+export const QUERY_TOTAL_CAP = 10_000
+const QUERY_TOTAL_PAGES_AHEAD = 4
+
+async function countCapped(
+  db: Db,
+  nodeId: string,
+  compiled: CompiledQuery,
+  condition: SQL,
+  cap: number,
+): Promise<CarriedTotal> {
+  const n = await countUpTo(db, nodeId, compiled, condition, cap)
+  return n > cap ? { total: cap, exact: false } : { total: n, exact: true }
+}
 
 export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQueryInput) {
   const who = await taskCaller(db, c, nodeId)
@@ -168,7 +204,13 @@ export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQ
   const scope = scopeIn(who.config, who.rights, 'task_view')
   const compiled = await compileText(db, nodeId, input.query, c.auth.user.id, who.config.customs)
   const perPage = input.per_page
-  const meta = { total: 0, page: input.cursor ? null : input.page, per_page: perPage, next_cursor: null }
+  const meta = {
+    total: 0,
+    total_exact: true,
+    page: input.cursor ? null : input.page,
+    per_page: perPage,
+    next_cursor: null,
+  }
   if (Array.isArray(scope) && scope.length === 0) return { data: [] as TaskOut[], meta }
 
   const base = scopeCondition(nodeId, scope, compiled.where)
@@ -181,12 +223,13 @@ export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQ
   // One row past the page says whether there is a next one. A keyset walk counts its total once,
   // at its first page: the pages after it answer the total their cursor carries (issue 15).
   const carried = input.cursor ? cursorTotal(input.cursor) : undefined
+  const cap = Math.max(QUERY_TOTAL_CAP, ((input.cursor ? 1 : input.page) + QUERY_TOTAL_PAGES_AHEAD) * perPage)
   const [rows, total] = await Promise.all([
     selectMatching(db, compiled, condition, {
       limit: perPage + 1,
       offset: input.cursor ? 0 : (input.page - 1) * perPage,
     }),
-    carried ?? countOnce(db, nodeId, compiled, base),
+    carried ?? countCapped(db, nodeId, compiled, base, cap),
   ])
   const shown = rows.slice(0, perPage)
   const last = shown[shown.length - 1]
@@ -194,8 +237,9 @@ export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQ
     data: shown.map((r) => presentTask(r.task)),
     meta: {
       ...meta,
-      total,
-      next_cursor: rows.length > perPage && last ? cursorOf(compiled.orderBy, last.sort, total) : null,
+      total: total.total,
+      total_exact: total.exact,
+      next_cursor: rows.length > perPage && last ? encodeCursor(compiled.orderBy, last.sort, total) : null,
     },
   }
 }

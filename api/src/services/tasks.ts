@@ -97,8 +97,8 @@ export async function createTask(
   const assignee = await requireAssignee(db, nodeId, values.assignee)
   const { status, custom_fields: customFields } = values
 
-  // Everything above is checked and everything below is built before the one statement that takes
-  // the process's counter row and writes the task, its history and its event (ADR 015).
+  // Everything above is checked and everything below is built before the two statements that take
+  // the process's next number (ADR 022) and write the task, its history and its event (ADR 015).
   const draft = {
     nodeId,
     id: randomUUID(),

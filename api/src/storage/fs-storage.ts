@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -59,5 +59,24 @@ export class FsStorage implements FileStorage {
 
   async delete(key: string) {
     await rm(this.path(key), { force: true })
+  }
+
+  async sweep(prefix: string, before: Date) {
+    const dir = this.path(prefix)
+    let names: string[]
+    try {
+      names = await readdir(dir, { recursive: true })
+    } catch {
+      return 0
+    }
+    let removed = 0
+    for (const name of names) {
+      const path = join(dir, name)
+      const info = await stat(path).catch(() => undefined)
+      if (!info?.isFile() || info.mtime >= before) continue
+      await rm(path, { force: true })
+      removed++
+    }
+    return removed
   }
 }

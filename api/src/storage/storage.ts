@@ -12,6 +12,8 @@ export interface FileStorage {
   get(key: string): Promise<Readable | undefined>
   /** Removes the key; a missing key is no error. */
   delete(key: string): Promise<void>
+  /** Removes every file under the prefix last written before `before`; answers how many. */
+  sweep(prefix: string, before: Date): Promise<number>
 }
 
 /** A key is the server's own: segments of letters, digits, dashes and underscores. */

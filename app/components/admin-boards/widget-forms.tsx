@@ -82,6 +82,8 @@ interface WidgetEditFormProps {
   settings: FieldDefinition[]
   /** The node's custom fields, for the query's check. */
   custom: FieldDefinition[]
+  /** CSV export is on in the node (its CSV configuration is not disabled): the "Export CSV" link. */
+  csv: boolean
 }
 
 /**
@@ -89,7 +91,7 @@ interface WidgetEditFormProps {
  * settings form of its type, rendered by the generic form's fields — one form, one schema
  * (widgetEditSchema), the same in the browser and in the action.
  */
-export function WidgetEditForm({ action, widget, settings, custom }: WidgetEditFormProps) {
+export function WidgetEditForm({ action, widget, settings, custom, csv }: WidgetEditFormProps) {
   const { t } = useBoardsT()
   const schema = useMemo(() => widgetEditSchema(settings, custom), [settings, custom])
   const { fetcher, lastResult, pending } = useIntentResult('save')
@@ -128,11 +130,13 @@ export function WidgetEditForm({ action, widget, settings, custom }: WidgetEditF
           custom={custom}
         />
         {/* The saved query's tasks as a file (a plain link: the download needs no JavaScript). */}
-        <p className="widget-export">
-          <a className="button button-ghost button-sm" href={routes.csvExport(widget.query)} download>
-            {t('tasks.csv.export.submit')}
-          </a>
-        </p>
+        {csv ? (
+          <p className="widget-export">
+            <a className="button button-ghost button-sm" href={routes.csvExport(widget.query)} download>
+              {t('tasks.csv.export.submit')}
+            </a>
+          </p>
+        ) : null}
         <fieldset className="widget-settings">
           <legend className="widget-settings-title">{t('admin_widgets.section.settings')}</legend>
           {settings.length ? (

@@ -6,13 +6,16 @@ import { usePluginsT } from './use-plugins-t'
 
 export type PluginRow = Schema<'Plugin'>
 
-/** The store: one card per shipped plugin — what it does, whether the node configured it, Add. */
+/**
+ * The store: one card per shipped plugin — what it does, whether the node configured it, and Add;
+ * a one-per-node plugin already configured is "Configured" with a link to edit that configuration.
+ */
 export function PluginCards({ plugins }: { plugins: PluginRow[] }) {
   const { t } = usePluginsT()
   return (
     <ul className="plugin-cards" data-testid="plugin-cards">
       {plugins.map((p) => {
-        const full = p.single && p.configured > 0
+        const own = p.single && p.config_id ? p.config_id : null
         return (
           <li key={p.id} className="plugin-card" data-testid={`plugin-card-${p.id}`}>
             <div className="plugin-card-head">
@@ -23,17 +26,27 @@ export function PluginCards({ plugins }: { plugins: PluginRow[] }) {
             </div>
             <p className="plugin-card-text">{t(p.description)}</p>
             <p className={p.configured ? 'plugin-badge plugin-badge-on' : 'plugin-badge'}>
-              {p.configured
-                ? t('plugins.store.configured', { count: p.configured })
-                : t('plugins.store.not_configured')}
+              {own
+                ? t('plugins.store.configured_single')
+                : p.configured
+                  ? t('plugins.store.configured', { count: p.configured })
+                  : t('plugins.store.not_configured')}
             </p>
             <div className="plugin-card-actions">
-              {p.configured ? (
+              {own ? (
+                <Link
+                  to={configPaths.item(own)}
+                  className="button button-secondary button-sm"
+                  data-testid={`edit-${p.id}`}
+                >
+                  {t('plugins.store.edit')}
+                </Link>
+              ) : p.configured ? (
                 <Link to={configPaths.list()} className="button button-secondary button-sm">
                   {t('plugins.store.open')}
                 </Link>
               ) : null}
-              {full ? null : (
+              {own ? null : (
                 <Link
                   to={addForPlugin(p.id)}
                   className="button button-primary button-sm"

@@ -8405,7 +8405,7 @@ export interface paths {
         put?: never;
         /**
          * The tasks a query selects, a page at a time (task_view)
-         * @description Only tasks of processes the caller may view (task_view; its attributes are process keys, none = all). Pages by `page` or, stable under inserts, by `cursor` (the previous answer’s `meta.next_cursor`; `meta.page` is then null). A walk by cursor counts its total once: the pages after the first answer the `meta.total` the first page counted. A query with an error answers 422 with the checker’s code (rql.syntax_error, rql.unknown_field, …) and `ctx.position` (from 1); a cursor made for another order answers 422 rql.invalid_cursor. Without `order by`: newest change first; the task id always breaks ties.
+         * @description Only tasks of processes the caller may view (task_view; its attributes are process keys, none = all). Pages by `page` or, stable under inserts, by `cursor` (the previous answer’s `meta.next_cursor`; `meta.page` is then null). A walk by cursor counts its total once: the pages after the first answer the `meta.total` (and `meta.total_exact`) the first page counted. A total is counted no further than 10,000 matches or four pages past the page asked for: past that `meta.total_exact` is false and `meta.total` is a lower bound. A query with an error answers 422 with the checker’s code (rql.syntax_error, rql.unknown_field, …) and `ctx.position` (from 1); a cursor made for another order answers 422 rql.invalid_cursor. Without `order by`: newest change first; the task id always breaks ties.
          */
         post: {
             parameters: {
@@ -8685,6 +8685,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tasks/{nodeId}/csv/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether CSV export and import are on in the node, and the export’s separator
+         * @description On with a comma when the node has no CSV plugin configuration; its configuration sets the separator, and disabling it turns CSV off (then every CSV call answers 403 csv.disabled). Any member of the node may ask.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    nodeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                enabled: boolean;
+                                delimiter: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks/{nodeId}/csv": {
         parameters: {
             query?: never;
@@ -8694,7 +8794,7 @@ export interface paths {
         };
         /**
          * Every task a query selects, as a CSV file (task_view)
-         * @description Only tasks of processes the caller may view. Streams every row (read a page at a time, never all at once). Columns: key, title, description, process, status, assignee, author, created, updated, then one per custom field (a password never); headers in `lang`; values as a user types them (dates dd.MM.yyyy, options by title, yes/no), so the file imports back. UTF-8 with a BOM, the separator of the node’s CSV plugin configuration (a comma by default); a cell starting with = + - @ is written with a leading apostrophe. A bad query answers 422 with the checker’s code before any byte.
+         * @description Only tasks of processes the caller may view. Streams every row (read a page at a time, never all at once). Columns: key, title, description, process, status, assignee, author, created, updated, then one per custom field (a password never); headers in `lang`; values as a user types them (dates dd.MM.yyyy, options by title, yes/no), so the file imports back. UTF-8 with a BOM, the separator of the node’s CSV plugin configuration (a comma by default); a cell starting with = + - @ is written with a leading apostrophe. A bad query answers 422 with the checker’s code before any byte; CSV turned off in the node (its CSV configuration disabled): 403 csv.disabled.
          */
         get: {
             parameters: {
@@ -8794,7 +8894,7 @@ export interface paths {
         put?: never;
         /**
          * Uploads a CSV file to import (kept for the uploader)
-         * @description `file`: the file's bytes in base64, at most 10 MB (413 csv.too_large). UTF-8 with or without a BOM (else 422 csv.bad_encoding); the separator (; , or tab) is found on the header line. Refused at once (422): no header (csv.empty), a line over 100000 characters (csv.line_too_long), more than 200 columns (csv.too_many_columns) or 10000 rows (csv.too_many_rows), a header twice (csv.duplicate_header), an unreadable file (csv.bad_file, ctx.line). Answers the headers and, per column, the field its header names in any of ru/en/zh (null: none).
+         * @description `file`: the file's bytes in base64, at most 10 MB (413 csv.too_large). UTF-8 with or without a BOM (else 422 csv.bad_encoding); the separator (; , or tab) is found on the header line. Refused at once (422): no header (csv.empty), a line over 100000 characters (csv.line_too_long), more than 200 columns (csv.too_many_columns) or 10000 rows (csv.too_many_rows), a header twice (csv.duplicate_header), an unreadable file (csv.bad_file, ctx.line). Answers the headers and, per column, the field its header names in any of ru/en/zh (null: none). CSV turned off in the node: 403 csv.disabled (on every call of /csv/imports).
          */
         post: {
             parameters: {
@@ -10069,6 +10169,11 @@ export interface components {
             single: boolean;
             /** @description How many configurations the node has (0 without node_id) */
             configured: number;
+            /**
+             * Format: uuid
+             * @description A one-per-node (single) plugin’s configuration in the node, if it has one (else null)
+             */
+            config_id: string | null;
         };
         PluginConfig: {
             /** Format: uuid */
@@ -10086,7 +10191,7 @@ export interface components {
         PluginConfigChange: {
             /** Format: uuid */
             id: string;
-            /** @description A catalogue code: plugins.config_created, _edited, _enabled, _disabled */
+            /** @description A catalogue code: plugins.config_created, _edited, _enabled, _disabled, _migrated (by migration 0019, no actor) */
             action: string;
             actor: {
                 /** Format: uuid */
@@ -10257,7 +10362,10 @@ export interface components {
         TaskQueryAnswer: {
             data: components["schemas"]["TaskRow"][];
             meta: {
+                /** @description How many tasks match, counted no further than 10,000 (or four pages past the one asked for, when further): see total_exact */
                 total: number;
+                /** @description false: counting stopped at `total` and more tasks match (show it as "10,000+"); true: exactly `total` match */
+                total_exact: boolean;
                 page: number | null;
                 per_page: number;
                 next_cursor: string | null;

@@ -1,5 +1,5 @@
 import { findPlugin } from '@domain/plugins/catalogue'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { configFormSchema, secretInputs, secretsSetOf } from '~/components/admin-plugins/config-form-model'
 import { CONFIRM_DELETE, configPaths as paths } from '~/components/admin-plugins/paths'
 import { requireCsrf } from '~/lib/csrf.server'
@@ -45,13 +45,19 @@ export async function listLoader({ request }: LoaderFunctionArgs) {
   return { title: await pageTitle(request, 'admin.plugin_configs'), ...list, plugins }
 }
 
-/** Add: without `?plugin` the choice of plugins; with it, that plugin's form. */
+/**
+ * Add: without `?plugin` the choice of plugins (a one-per-node plugin the node has configured is
+ * not offered); with it, that plugin's form — or, for such a plugin, its configuration's Editing.
+ */
 export async function newLoader({ request }: LoaderFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
   const pluginId = new URL(request.url).searchParams.get('plugin') ?? ''
   const plugins = await catalogue(api, node.id)
+  const query = listQueryOf(request)
+  const own = plugins.find((p) => p.id === pluginId)?.config_id
+  if (own) throw redirect(paths.item(own, query))
   return {
-    query: listQueryOf(request),
+    query,
     plugins,
     pluginId: findPlugin(pluginId) && plugins.some((p) => p.id === pluginId) ? pluginId : null,
   }

@@ -17,6 +17,7 @@ import { requireCsrf } from '~/lib/csrf.server'
 import { i18next } from '~/lib/i18next.server'
 import { pageTitle, translator } from '~/lib/page.server'
 import { redirectWithToast } from '~/lib/session.server'
+import { csvEnabled } from '~/lib/tasks/csv-enabled.server'
 import type { Upstream } from '~/lib/upstream.server'
 import {
   deleteItem,
@@ -151,12 +152,13 @@ export async function editLoader({ request, params }: LoaderFunctionArgs) {
     { nodeId: node.id, widgetId },
     { to: paths.list(query), notFound: 'widgets.widget_not_found' },
   )
-  const [form, preview] = await Promise.all([
+  const [form, preview, csv] = await Promise.all([
     formOf(api, node.id, widget.type),
     loadPreview(request, api, node.id, widget.id),
+    csvEnabled(request, node.id),
   ])
   const confirming = new URL(request.url).searchParams.get('confirm') === CONFIRM_DELETE.confirm
-  return { widget, ...form, preview, query, type, confirming }
+  return { widget, ...form, preview, query, type, confirming, csv }
 }
 
 /** Editing posts `save` (PATCH: title, query, settings) or `delete`. */

@@ -32,7 +32,7 @@ export default function NewPluginConfigDialog() {
           <p className="muted">{t('plugins.new.choose')}</p>
           <ul className="plugin-choices">
             {plugins
-              .filter((p) => !(p.single && p.configured > 0))
+              .filter((p) => !p.config_id)
               .map((p) => (
                 <li key={p.id}>
                   <Link

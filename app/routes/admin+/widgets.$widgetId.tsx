@@ -14,7 +14,8 @@ export { editAction as action, editLoader as loader } from './__widgets.server'
 /** /admin/widgets/{id}: the Editing dialog — title, query, the type's settings, the preview, deleting. */
 export default function EditWidgetDialog() {
   const { t } = useBoardsT()
-  const { widget, settings, custom, preview, query, type, confirming } = useLoaderData<typeof editLoader>()
+  const { widget, settings, custom, preview, query, type, confirming, csv } =
+    useLoaderData<typeof editLoader>()
   const location = useLocation()
   const paths = widgetPaths(type)
   const here = paths.item(widget.id, query)
@@ -45,6 +46,7 @@ export default function EditWidgetDialog() {
           widget={widget}
           settings={settings}
           custom={custom}
+          csv={csv}
         />
       </DialogSection>
       <DialogSection title={t('admin_widgets.section.preview')} hint={t('admin_widgets.preview.hint')}>

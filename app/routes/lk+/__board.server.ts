@@ -15,8 +15,8 @@ import { mapTileOrigins } from '~/widgets/map/origins'
 import type { WidgetInfo, WidgetResult } from '~/widgets/types'
 
 /*
- * The board pages (spec §2 /lk home and /lk b/{board}): the board, then its widgets' data in one
- * call, one promise per widget, so the page streams each widget into its first HTML as soon as it
+ * The board pages (spec §2 /lk home and /lk b/{board}): the board, then at once its widgets' data
+ * in one call (beside the access check), one promise per widget, so the page streams each widget into its first HTML as soon as it
  * is ready. Their action saves the layout (the editor's debounced PATCH) and removes a widget.
  */
 
@@ -37,25 +37,44 @@ async function boardById(request: Request, access: NodeOnly, boardId: string): P
   return res.data
 }
 
-/** What the board page renders (app/components/board/board-view.tsx). */
-async function boardPage(request: Request, access: Access, board: Board | null) {
-  const [t, locale] = await Promise.all([translator(request), i18next.getLocale(request)])
+interface Started {
+  board: Board | null
+  widgets: WidgetInfo[]
+  /** When the data was asked for: the page's clock for its widgets. */
+  at: number
+  raw: Promise<Record<string, Promise<WidgetResult>>>
+}
+
+/**
+ * The board's data call, started as soon as the board is known (it needs only the node): it runs
+ * beside the access check instead of after it. The upstream checks the caller's board_view itself;
+ * the page reads the answer only once the access check has passed.
+ */
+function startBoard(request: Request, at: NodeOnly, board: Board | null): Started {
   const widgets: WidgetInfo[] = (board?.widgets ?? []).map((w) => ({
     id: w.id,
     type: w.type,
     title: w.title,
   }))
-  const at = Date.now()
-  const search = new URL(request.url).searchParams
-  const raw: Record<string, Promise<WidgetResult>> = board && widgets.length
-    ? await loadBoardData(
-        upstream(request),
-        access.node.id,
-        board.id,
-        search,
-        widgets.map((w) => w.id),
-      )
-    : {}
+  const started = Date.now()
+  const raw =
+    board && widgets.length
+      ? loadBoardData(
+          upstream(request),
+          at.node.id,
+          board.id,
+          new URL(request.url).searchParams,
+          widgets.map((w) => w.id),
+        )
+      : Promise.resolve({})
+  // Its failure (the sign-out redirect, an unreachable upstream) is read after the access check's.
+  raw.catch(() => undefined)
+  return { board, widgets, at: started, raw }
+}
+
+/** What the board page renders (app/components/board/board-view.tsx). */
+async function boardPage(request: Request, access: Access, { board, widgets, at, raw: started }: Started) {
+  const [t, locale, raw] = await Promise.all([translator(request), i18next.getLocale(request), started])
   const tiles = mapTileOrigins(board?.widgets ?? [])
   const widgetData: Record<string, Promise<WidgetResult>> = {}
   for (const [id, promise] of Object.entries(raw))
@@ -82,19 +101,27 @@ async function boardPage(request: Request, access: Access, board: Board | null) 
 }
 
 export async function homeLoader(request: Request) {
-  const [[access, board], t] = await Promise.all([
-    withAccess(request, (at) => homeBoard(request, at)),
+  const [[access, started], t] = await Promise.all([
+    withAccess(request, async (at) => startBoard(request, at, await homeBoard(request, at))),
     translator(request),
   ])
-  return { title: t('lk.home.title'), subtitle: board?.name, ...(await boardPage(request, access, board)) }
+  return {
+    title: t('lk.home.title'),
+    subtitle: started.board?.name,
+    ...(await boardPage(request, access, started)),
+  }
 }
 
 export async function boardLoader(request: Request, boardId: string) {
-  const [[access, board], t] = await Promise.all([
-    withAccess(request, (at) => boardById(request, at, boardId)),
+  const [[access, started], t] = await Promise.all([
+    withAccess(request, async (at) => startBoard(request, at, await boardById(request, at, boardId))),
     translator(request),
   ])
-  return { title: t('lk.boards.title'), subtitle: board.name, ...(await boardPage(request, access, board)) }
+  return {
+    title: t('lk.boards.title'),
+    subtitle: started.board?.name,
+    ...(await boardPage(request, access, started)),
+  }
 }
 
 /** The board's data route: the listed widgets (or all), each as the page shows it, awaited. */

@@ -18,6 +18,7 @@ import { i18next } from '~/lib/i18next.server'
 import { pageTitle } from '~/lib/page.server'
 import { routes } from '~/lib/routes'
 import { redirectWithToast } from '~/lib/session.server'
+import { csvEnabled } from '~/lib/tasks/csv-enabled.server'
 import { creatableProcesses } from '~/lib/tasks/processes.server'
 import { fieldRows } from '~/lib/tasks/tasks.server'
 import { type DataOf, upstream } from '~/lib/upstream.server'
@@ -41,12 +42,17 @@ const problem = (code: string): DetailEntry => ({ type: code, msg: '' })
 const language = async (request: Request) => asCsvLanguage(await i18next.getLocale(request))
 
 export async function csvLoader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request)
+  const access = await requireAccess(request)
   const url = new URL(request.url)
   const num = (k: string) => Number(url.searchParams.get(k) ?? 0) || 0
   const batch = url.searchParams.get('batch')
+  const [title, enabled] = await Promise.all([
+    pageTitle(request, 'tasks.csv.title'),
+    csvEnabled(request, access.node.id),
+  ])
   return {
-    title: await pageTitle(request, 'tasks.csv.title'),
+    title,
+    enabled,
     query: url.searchParams.get('query') ?? '',
     done: batch ? { batch, created: num('created'), updated: num('updated') } : null,
     limits: { mb: UPLOAD_MAX_MB, rows: IMPORT_MAX_ROWS },

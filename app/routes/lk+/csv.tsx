@@ -15,15 +15,23 @@ export const meta = titleMeta
 /** Tasks out as CSV (a task query) and in (upload → map → dry run → import, undoable). */
 export default function CsvPage() {
   const { t } = useTranslation()
-  const { title, query, done, limits } = useLoaderData<typeof csvLoader>()
+  const { title, query, done, limits, enabled } = useLoaderData<typeof csvLoader>()
   const action = useActionData<typeof csvAction>()
   const problems = (action?.problems ?? []) as DetailEntry[]
   return (
     <div className="csv-page" data-testid="csv-page">
       <PageHeader title={title} subtitle={t('tasks.csv.subtitle')} />
-      {done ? <LastImport done={done} /> : null}
-      <ExportForm query={query} />
-      <UploadForm problems={problems} maxMb={limits.mb} maxRows={limits.rows} />
+      {enabled ? (
+        <>
+          {done ? <LastImport done={done} /> : null}
+          <ExportForm query={query} />
+          <UploadForm problems={problems} maxMb={limits.mb} maxRows={limits.rows} />
+        </>
+      ) : (
+        <div className="alert alert-info" role="status" data-testid="csv-off">
+          <p className="alert-text">{t('csv.disabled')}</p>
+        </div>
+      )}
     </div>
   )
 }

@@ -40,6 +40,16 @@ export function CalendarWidget({ widget, data, search, onParams }: WidgetViewPro
   const weeks = useMemo(() => monthWeeks(data.month, locale), [data.month, locale])
   const weekdays = weekdayNames(locale)
   const fullDate = utcFormat(locale, { dateStyle: 'full' })
+  // A date's "N tasks": one translation per count, not per date (a plural t() is most of a cell's cost).
+  const countTitles = new Map<number, string>()
+  const countTitle = (count: number) => {
+    let title = countTitles.get(count)
+    if (title === undefined) {
+      title = t('widget.calendar.count', { count })
+      countTitles.set(count, title)
+    }
+    return title
+  }
   const today = todayUtc().toString()
 
   const href = (params: Record<string, string | null>) =>
@@ -83,7 +93,7 @@ export function CalendarWidget({ widget, data, search, onParams }: WidgetViewPro
           data-date={day}
           tabIndex={roving ? (day === focused ? 0 : -1) : undefined}
           aria-label={fullDate.format(date.toDate('UTC'))}
-          title={count ? t('widget.calendar.count', { count }) : undefined}
+          title={count ? countTitle(count) : undefined}
           onClick={
             onParams
               ? (e) => {

@@ -14,6 +14,8 @@ import { arrowState, scrollTarget } from './arrows'
 const ScheduleDatePicker = lazy(() => import('./schedule-date-picker'))
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h)
+/** The sticky corner above the hours (widgets.css .ws-corner). */
+const CORNER_PX = 32
 
 /**
  * Daily schedule (spec §2 Widgets, §4, §9): the day's 24 hours (64 px each) down the side, a
@@ -48,12 +50,13 @@ export function ScheduleWidget({ widget, data, search, onParams }: WidgetViewPro
     const starts = columns.flatMap((c) => c.tasks.map((task) => Math.max(0, task.start)))
     return starts.length ? Math.min(...starts) : 8 * 60
   }, [columns])
+  const startTop = Math.max(0, (first / 60) * HOUR_PX - HOUR_PX / 2)
   useEffect(() => {
     const el = scroller.current
     if (!el) return
-    el.scrollTo({ left: 0, top: Math.max(0, (first / 60) * HOUR_PX - HOUR_PX / 2) })
+    el.scrollTo({ left: 0, top: startTop })
     measure()
-  }, [first, measure])
+  }, [startTop, measure])
 
   const scroll = (direction: -1 | 1) => {
     const el = scroller.current
@@ -140,6 +143,11 @@ export function ScheduleWidget({ widget, data, search, onParams }: WidgetViewPro
                 {`${String(h).padStart(2, '0')}:00`}
               </span>
             ))}
+            {/* Without JavaScript the browser opens the grid here (CSS scroll-initial-target);
+                the grid starts below the 32 px sticky corner. */}
+            {startTop > CORNER_PX ? (
+              <span className="ws-start" style={{ top: startTop - CORNER_PX }} data-testid="schedule-start" />
+            ) : null}
           </div>
         </div>
         {columns.length === 0 ? (

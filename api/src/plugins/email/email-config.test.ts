@@ -6,6 +6,7 @@ import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receive
 import { makeTask, makeTaskProcess, userWith } from '../../../test/task-factories'
 import { startWorkflowApi } from '../../../test/workflow-factories'
 import { emailServer } from '.'
+import { emailWorker } from './start'
 import { EmailWorker } from './worker'
 
 /*
@@ -154,10 +155,10 @@ describe('send a test', () => {
 
   it('never logs the password, even when the server refuses it', async () => {
     // This file's own worker from here on, with a log that keeps what it is given.
-    await w.h.app.plugins.email.worker.stop()
+    await emailWorker(w.h.app.plugins).stop()
     const logged: string[] = []
     const log = { error: (obj: object, msg: string) => void logged.push(`${JSON.stringify(obj)} ${msg}`) }
-    const worker = new EmailWorker(w.h.database.db, w.h.app.secretBox, log, w.h.app.plugins.email.worker.opts)
+    const worker = new EmailWorker(w.h.database.db, w.h.app.secretBox, log, emailWorker(w.h.app.plugins).opts)
     await call('PATCH', `/plugin-configs/${w.startId}/${configId}`, w.adminToken, {
       settings: { password: 'Wrong-Secret-Value-77' },
     })
@@ -184,7 +185,7 @@ describe('checked again when it is mailed', () => {
       w.h.database.db,
       w.h.app.secretBox,
       { error() {} },
-      w.h.app.plugins.email.worker.opts,
+      emailWorker(w.h.app.plugins).opts,
     )
     const { process } = await makeTaskProcess(w.h, w.adminToken, w.startId, { form: false })
     const eve = await userWith(w.h, w.startId, [`task_view:${process.key}`])

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver'
 import { makeTask, makeTaskProcess, userWith } from '../../../test/task-factories'
 import { startWorkflowApi } from '../../../test/workflow-factories'
+import { emailWorker } from './start'
 import { EmailWorker } from './worker'
 
 /*
@@ -33,7 +34,7 @@ const rows = async <T>(q: ReturnType<typeof sql>) =>
 /** Everything committed so far made into notifications, then mailed (what is due). */
 async function settle() {
   for (let i = 0; i < 2; i++) await w.h.app.events.drain()
-  await w.h.app.plugins.email.worker.run()
+  await emailWorker(w.h.app.plugins).run()
 }
 
 async function wantsEmail(u: User, pref: Record<string, unknown>) {
@@ -150,10 +151,10 @@ describe('each notification as it happens', () => {
     // A 4xx answer is tried again too.
     smtp.refuseWith(451)
     await new Promise((r) => setTimeout(r, 80))
-    await w.h.app.plugins.email.worker.run()
+    await emailWorker(w.h.app.plugins).run()
     smtp.refuseWith(null)
     await new Promise((r) => setTimeout(r, 200))
-    await w.h.app.plugins.email.worker.run()
+    await emailWorker(w.h.app.plugins).run()
     const mails = smtp.to(bob.email).filter((r) => r.mail.subject?.includes('While down'))
     expect(mails).toHaveLength(1)
     const [done] = await rows<{ email: string; email_attempts: number }>(
@@ -172,11 +173,11 @@ describe('each notification as it happens', () => {
     expect((await patch(port)).status).toBe(200)
     const tasks: { id: string; key: string }[] = []
     try {
-      await w.h.app.plugins.email.worker.run()
+      await emailWorker(w.h.app.plugins).run()
       for (let i = 0; i < 5; i++) tasks.push(await assign(bob, `Silent ${i}`))
       for (let i = 0; i < 2; i++) await w.h.app.events.drain()
       const started = Date.now()
-      await w.h.app.plugins.email.worker.run()
+      await emailWorker(w.h.app.plugins).run()
       // SMTP_TIMEOUT_MS is 2 s here: five mails one after the other would take 10 s.
       expect(Date.now() - started).toBeLessThan(6_000)
       const states = await rows<{ email: string; email_attempts: number; email_error: string }>(
@@ -201,7 +202,7 @@ describe('each notification as it happens', () => {
     await expect
       .poll(
         async () => {
-          await w.h.app.plugins.email.worker.run()
+          await emailWorker(w.h.app.plugins).run()
           return smtp
             .to(bob.email)
             .map((r) => r.mail.subject)
@@ -218,10 +219,10 @@ describe('each notification as it happens', () => {
     await assign(bob, 'Exactly once A')
     await assign(bob, 'Exactly once B')
     for (let i = 0; i < 2; i++) await w.h.app.events.drain()
-    const opts = w.h.app.plugins.email.worker.opts
+    const opts = emailWorker(w.h.app.plugins).opts
     const log = { error() {} }
     const other = new EmailWorker(w.h.database.db, w.h.app.secretBox, log, opts)
-    await Promise.all([w.h.app.plugins.email.worker.run(), other.run()])
+    await Promise.all([emailWorker(w.h.app.plugins).run(), other.run()])
     // "After a restart": a fresh worker over the same database.
     await new EmailWorker(w.h.database.db, w.h.app.secretBox, log, opts).run()
     const subjects = smtp.received.slice(before).map((r) => r.mail.subject)
@@ -236,7 +237,7 @@ describe('the daily digest', () => {
     await w.h.database.db.execute(
       sql`update notifications set email_next_at = now() where user_id = ${u.id} and email = 'digest'`,
     )
-    await w.h.app.plugins.email.worker.run()
+    await emailWorker(w.h.app.plugins).run()
   }
 
   it('holds notifications for the user’s time in their zone, then mails only what is still unread', async () => {
@@ -301,7 +302,7 @@ describe('the daily digest', () => {
     await settle()
     expect(smtp.to(carol.email).length).toBe(before)
     await wantsEmail(carol, { mode: 'instant', language: 'en' })
-    await w.h.app.plugins.email.worker.run()
+    await emailWorker(w.h.app.plugins).run()
     const mails = smtp.to(carol.email).slice(before)
     expect(mails.map((r) => r.mail.subject)).toEqual([`Assigned to you: ${task.key} Switched`])
   })
@@ -325,7 +326,7 @@ describe('without an enabled configuration', () => {
       (await call('PATCH', `/plugin-configs/${w.startId}/${configId}`, w.adminToken, { enabled: true }))
         .status,
     ).toBe(200)
-    await w.h.app.plugins.email.worker.run()
+    await emailWorker(w.h.app.plugins).run()
     expect(smtp.received.length).toBe(before)
   })
 })

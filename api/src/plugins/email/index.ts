@@ -7,6 +7,7 @@ import type { ServerPlugin } from '../types'
 import { isPrivateHost } from '../webhooks/target'
 import { mailerFor } from './node-mailer'
 import { smtpSettings } from './smtp'
+import { smtpOptionsOf, startEmail } from './start'
 import { testMail } from './templates'
 
 /**
@@ -16,6 +17,7 @@ import { testMail } from './templates'
  */
 export const emailServer: ServerPlugin = {
   id: 'email',
+  start: startEmail,
   async check(ctx, settings, where) {
     const host = typeof settings.host === 'string' ? settings.host : ''
     const bracketed = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host
@@ -38,7 +40,7 @@ export const emailServer: ServerPlugin = {
     const mailer = mailerFor(
       smtpSettings(config.settings),
       { domain: node?.domain ?? '', language },
-      rt.email.smtp,
+      smtpOptionsOf(rt.config),
     )
     const result = await mailer.send(who.email, language, `test.${config.id}.${Date.now()}`, testMail)
     if (!result.ok) throw badInput(result.code, ['params', 'pluginConfigId'], result.ctx)

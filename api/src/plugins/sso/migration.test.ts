@@ -13,11 +13,14 @@ import { ensureNode } from '../../seed'
 
 /*
  * Migration 0018: the node settings `auth.service_center` and `sso` become the node's SSO plugin
- * configuration. The database is migrated to the end, then nodes are given the old settings as
- * they were stored before 0018, and the migration's own file is run over them — twice.
+ * configuration; 0019 starts its history. The database is migrated to the end, then nodes are
+ * given the old settings as they were stored before 0018, and the migrations' own files are run
+ * over them — twice.
  */
 
-const MIGRATION = readFileSync(join(migrationsFolder, '0018_sso_settings_to_plugin.sql'), 'utf8')
+const MIGRATIONS = ['0018_sso_settings_to_plugin.sql', '0019_sso_migrated_history.sql'].map((f) =>
+  readFileSync(join(migrationsFolder, f), 'utf8'),
+)
 
 let h: Harness
 let idp: Issuer
@@ -26,8 +29,9 @@ let adminId: string
 let member: TestUser
 
 async function runMigration() {
-  for (const statement of MIGRATION.split('--> statement-breakpoint'))
-    await h.database.db.execute(sql.raw(statement))
+  for (const migration of MIGRATIONS)
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await h.database.db.execute(sql.raw(statement))
 }
 
 /** A node with settings as stored before migration 0018 (the old keys, straight into the row). */
@@ -112,6 +116,25 @@ describe('migration 0018: node sign-in settings → the SSO plugin configuration
       create_users: false,
     })
     expect(await ssoConfigs(untouched)).toEqual([])
+  })
+
+  it('starts each moved configuration’s history with "migrated from the node settings"', async () => {
+    const [config] = await ssoConfigs(both)
+    const res = await h.call('GET', `/plugin-configs/${both}/${config!.id}/history`, { token })
+    expect(res.status).toBe(200)
+    expect(res.body.data).toEqual([
+      expect.objectContaining({ action: 'plugins.config_migrated', actor: null, changes: config!.settings }),
+    ])
+    // A configuration made through the API keeps only its own "created" entry.
+    const made = await h.call('POST', `/plugin-configs/${untouched}/sso`, {
+      token,
+      body: { name: 'Later', settings: { service_center_url: 'https://later.example.com' } },
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    await runMigration()
+    const later = await h.call('GET', `/plugin-configs/${untouched}/${made.body.data.id}/history`, { token })
+    expect(later.body.data.map((e: { action: string }) => e.action)).toEqual(['plugins.config_created'])
+    await h.call('DELETE', `/plugin-configs/${untouched}/${made.body.data.id}`, { token })
   })
 
   it('removes the old keys from the node settings and keeps the rest', async () => {

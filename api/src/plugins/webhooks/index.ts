@@ -5,6 +5,7 @@ import { customDefinitions } from '../../services/custom-fields'
 import { checkWidgetQuery } from '../../services/widgets'
 import type { ServerPlugin } from '../types'
 import { GIVE_UP_MS } from './queue'
+import { deliveryWorker, startWebhooks } from './start'
 import { isPrivateHost } from './target'
 
 /**
@@ -14,6 +15,7 @@ import { isPrivateHost } from './target'
  */
 export const webhooksServer: ServerPlugin = {
   id: 'webhooks',
+  start: startWebhooks,
   async check(ctx, settings, where) {
     const problems = []
     if (!ctx.allowPrivate && typeof settings.url === 'string' && isPrivateHost(settings.url))
@@ -46,7 +48,7 @@ export const webhooksServer: ServerPlugin = {
       body,
       giveUpAt: new Date(Date.now() + GIVE_UP_MS),
     })
-    const attempt = await rt.deliveries.deliver(row!)
+    const attempt = await deliveryWorker(rt).deliver(row!)
     if (attempt.ok) return 'plugins.test_sent'
     const reason = attempt.status
       ? `HTTP ${attempt.status}`

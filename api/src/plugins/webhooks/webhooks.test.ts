@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeFields, makeTask, makeTaskProcess } from '../../../test/task-factories'
 import { startWorkflowApi } from '../../../test/workflow-factories'
 import { verifySignature } from './signature'
+import { deliveryWorker } from './start'
 import { guardedLookup, isPrivateAddress, PrivateTargetError } from './target'
 
 /*
@@ -70,7 +71,7 @@ async function hook(path: string, settings: Record<string, unknown> = {}, nodeId
 async function settle(rounds = 1) {
   await w.h.app.events.drain()
   for (let i = 0; i < rounds; i++) {
-    await w.h.app.plugins.deliveries.run()
+    await deliveryWorker(w.h.app.plugins).run()
     if (rounds > 1) await new Promise((r) => setTimeout(r, 120))
   }
 }

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { callerOf } from '../../http/caller'
 import { envelope, errorEnvelope, ok } from '../../http/envelope'
+import { fastSerializer } from '../../http/fast-serializer'
 import { idSchema } from '../../http/params'
 import type { WidgetRow } from '../../repositories/board-data-repository'
 import { type BoardRun, boardData, type FailureLog, runBoard, widgetData } from '../../services/board-data'
@@ -99,6 +100,9 @@ export const boardDataRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: dataQuery,
         response: { 200: envelope(boardDataSchema), ...errors },
       },
+      // Every widget's answer through one compiled writer, not a zod parse of the whole board
+      // (a cost that grew with each widget: bench/RESULTS.md, issue 11).
+      serializerCompiler: fastSerializer,
     },
     async (req, reply) => {
       const { nodeId, boardId } = req.params

@@ -199,11 +199,20 @@ describe('plugin configurations', () => {
     expect(first.status).toBe(201)
     const second = await refused(() => call('POST', `/plugin-configs/${w.startId}/sso`, w.adminToken, sso))
     expect([second.status, second.body.detail[0].type]).toEqual([409, 'plugins.one_per_node'])
+    // The catalogue names that one configuration (the store links to it); several plugins never.
+    const store = async () =>
+      Object.fromEntries(
+        (await call('GET', `/plugins?node_id=${w.startId}`, w.adminToken)).body.data.map(
+          (p: { id: string; config_id: string | null }) => [p.id, p.config_id],
+        ),
+      )
+    expect(await store()).toMatchObject({ sso: first.body.data.id, webhooks: null })
     const gone = await call('DELETE', `/plugin-configs/${w.startId}/${first.body.data.id}`, w.adminToken)
     expect([gone.status, gone.body.detail[0].type]).toEqual([200, 'plugins.config_deleted'])
     expect(
       (await call('GET', `/plugin-configs/${w.startId}/${first.body.data.id}`, w.adminToken)).status,
     ).toBe(404)
+    expect((await store()).sso).toBeNull()
   })
 
   it('lists by plugin and name, a page at a time', async () => {

@@ -20,6 +20,11 @@ export const pluginSchema = z.object({
   test: z.boolean().describe('Has "send a test" (POST /plugin-configs/{nodeId}/{pluginConfigId}/test)'),
   single: z.boolean().describe('At most one configuration per node'),
   configured: z.number().int().describe('How many configurations the node has (0 without node_id)'),
+  config_id: z
+    .string()
+    .uuid()
+    .nullable()
+    .describe('A one-per-node (single) plugin’s configuration in the node, if it has one (else null)'),
 })
 
 export const pluginConfigSchema = z.object({
@@ -34,7 +39,11 @@ export const pluginConfigSchema = z.object({
 
 export const historyEntrySchema = z.object({
   id: z.string().uuid(),
-  action: z.string().describe('A catalogue code: plugins.config_created, _edited, _enabled, _disabled'),
+  action: z
+    .string()
+    .describe(
+      'A catalogue code: plugins.config_created, _edited, _enabled, _disabled, _migrated (by migration 0019, no actor)',
+    ),
   actor: z.object({ id: z.string().uuid(), full_name: z.string() }).nullable(),
   changes: z
     .record(z.unknown())

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { callerOf } from '../../http/caller'
 import { envelope, listEnvelope, ok, page } from '../../http/envelope'
+import { fastSerializer } from '../../http/fast-serializer'
 import { nodeIdParams } from '../../http/params'
 import { createTask, editTask, getTask, getTaskByKey, listTasks } from '../../services/tasks'
 import {
@@ -22,6 +23,7 @@ export const crudRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:nodeId',
     {
+      serializerCompiler: fastSerializer,
       schema: {
         tags: ['tasks'],
         summary: 'The tasks the caller may view, newest updated first (task_view)',
@@ -40,6 +42,7 @@ export const crudRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:nodeId/:id',
     {
+      serializerCompiler: fastSerializer,
       schema: {
         tags: ['tasks'],
         summary: 'One task, with the moves the caller may make and the rules of its status (task_view)',
@@ -54,6 +57,7 @@ export const crudRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:nodeId/:taskKey/key',
     {
+      serializerCompiler: fastSerializer,
       schema: {
         tags: ['tasks'],
         summary: 'One task by its key `{KEY}-{n}`, in any case (task_view)',
@@ -68,6 +72,7 @@ export const crudRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:nodeId/:id',
     {
+      serializerCompiler: fastSerializer,
       schema: {
         tags: ['tasks'],
         summary: 'Creates a task of the process (task_create for the process)',
@@ -91,6 +96,7 @@ export const crudRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:nodeId/:id',
     {
+      serializerCompiler: fastSerializer,
       schema: {
         tags: ['tasks'],
         summary: 'Edits a task (task_edit for its process)',

@@ -5,9 +5,11 @@ import { z } from 'zod'
 import { callerOf } from '../../http/caller'
 import { detailSchema, errorEnvelope } from '../../http/envelope'
 import { idSchema, nodeIdParams } from '../../http/params'
+import { csvSettings } from '../../services/csv/csv-settings'
 import { exportFileName, exportTasks } from '../../services/csv/export'
 import { getUpload, runImport, uploadImport } from '../../services/csv/import'
 import { MAX_COLUMNS, MAX_FILE_BYTES, MAX_FILE_MB, MAX_LINE, MAX_ROWS } from '../../services/csv/read-file'
+import { taskCaller } from '../../services/task-access'
 
 /*
  * The CSV plugin over HTTP (PRODUCT.md §7): a task query out as a file, and a file in through an
@@ -95,7 +97,28 @@ const errors = {
   422: errorEnvelope,
 }
 
+const settingsAnswer = z.object({ data: z.object({ enabled: z.boolean(), delimiter: z.string() }) })
+
 export const csvRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:nodeId/csv/settings',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Whether CSV export and import are on in the node, and the export’s separator',
+        description:
+          'On with a comma when the node has no CSV plugin configuration; its configuration sets the separator, and disabling it turns CSV off ' +
+          '(then every CSV call answers 403 csv.disabled). Any member of the node may ask.',
+        params: nodeIdParams,
+        response: { 200: settingsAnswer, ...errors },
+      },
+    },
+    async (req) => {
+      await taskCaller(app.db, callerOf(req), req.params.nodeId)
+      return { data: await csvSettings(app.db, req.params.nodeId) }
+    },
+  )
+
   app.get(
     '/:nodeId/csv',
     {
@@ -107,7 +130,7 @@ export const csvRoutes: FastifyPluginAsyncZod = async (app) => {
           'Columns: key, title, description, process, status, assignee, author, created, updated, then one per custom field (a password never); ' +
           'headers in `lang`; values as a user types them (dates dd.MM.yyyy, options by title, yes/no), so the file imports back. ' +
           'UTF-8 with a BOM, the separator of the node’s CSV plugin configuration (a comma by default); a cell starting with = + - @ is written with a leading apostrophe. ' +
-          'A bad query answers 422 with the checker’s code before any byte.',
+          'A bad query answers 422 with the checker’s code before any byte; CSV turned off in the node (its CSV configuration disabled): 403 csv.disabled.',
         params: nodeIdParams,
         querystring: exportQuery,
         produces: ['text/csv'],
@@ -135,7 +158,7 @@ export const csvRoutes: FastifyPluginAsyncZod = async (app) => {
           `\`file\`: the file's bytes in base64, at most ${MAX_FILE_MB} MB (413 csv.too_large). UTF-8 with or without a BOM (else 422 csv.bad_encoding); ` +
           `the separator (; , or tab) is found on the header line. Refused at once (422): no header (csv.empty), a line over ${MAX_LINE} characters (csv.line_too_long), ` +
           `more than ${MAX_COLUMNS} columns (csv.too_many_columns) or ${MAX_ROWS} rows (csv.too_many_rows), a header twice (csv.duplicate_header), an unreadable file (csv.bad_file, ctx.line). ` +
-          'Answers the headers and, per column, the field its header names in any of ru/en/zh (null: none).',
+          'Answers the headers and, per column, the field its header names in any of ru/en/zh (null: none). CSV turned off in the node: 403 csv.disabled (on every call of /csv/imports).',
         params: nodeIdParams,
         body: uploadBody,
         response: { 200: uploadAnswer, ...errors },

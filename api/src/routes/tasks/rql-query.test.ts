@@ -57,6 +57,19 @@ describe('refused queries', () => {
     ])
   })
 
+  it('knows a field made after the same text was refused (the kept check follows the fields)', async () => {
+    const query = 'cf_late = x'
+    expect((await ask({ query })).body.detail[0]).toMatchObject({ type: 'rql.unknown_field' })
+    const made = await w.h.call('POST', `/fields/${w.nodeId}`, {
+      token: w.adminToken,
+      body: { name: 'cf_late', type: 'text', title: 'Late' },
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const res = await ask({ query })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.data).toEqual([])
+  })
+
   it('refuses a cursor made for another order, and page sizes past 500', async () => {
     const first = await ask({ query: 'order by key', per_page: 2 })
     const res = await ask({ query: 'order by title', per_page: 2, cursor: first.body.meta.next_cursor })

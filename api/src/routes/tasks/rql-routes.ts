@@ -51,7 +51,17 @@ const queryBody = z
 export const queryAnswer = z.object({
   data: z.array(rqlTaskSchema),
   meta: z.object({
-    total: z.number().int(),
+    total: z
+      .number()
+      .int()
+      .describe(
+        'How many tasks match, counted no further than 10,000 (or four pages past the one asked for, when further): see total_exact',
+      ),
+    total_exact: z
+      .boolean()
+      .describe(
+        'false: counting stopped at `total` and more tasks match (show it as "10,000+"); true: exactly `total` match',
+      ),
     page: z.number().int().nullable(),
     per_page: z.number().int(),
     next_cursor: z.string().nullable(),
@@ -107,7 +117,8 @@ export const rqlRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Only tasks of processes the caller may view (task_view; its attributes are process keys, none = all). ' +
           'Pages by `page` or, stable under inserts, by `cursor` (the previous answer’s `meta.next_cursor`; `meta.page` is then null). ' +
-          'A walk by cursor counts its total once: the pages after the first answer the `meta.total` the first page counted. ' +
+          'A walk by cursor counts its total once: the pages after the first answer the `meta.total` (and `meta.total_exact`) the first page counted. ' +
+          'A total is counted no further than 10,000 matches or four pages past the page asked for: past that `meta.total_exact` is false and `meta.total` is a lower bound. ' +
           'A query with an error answers 422 with the checker’s code (rql.syntax_error, rql.unknown_field, …) and `ctx.position` (from 1); ' +
           'a cursor made for another order answers 422 rql.invalid_cursor. Without `order by`: newest change first; the task id always breaks ties.',
         params: nodeIdParams,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client'
 import type { Caller } from '../../http/caller'
 import { notFound } from '../../http/errors'
 import { boardIdsOfWidget, widgetOfNode } from '../../repositories/board-data-repository'
-import { findTask } from '../../repositories/tasks-repository'
+import { findTask, usersByIds } from '../../repositories/tasks-repository'
 import { mayViewBoard } from '../boards'
 import { configCovering } from '../node-config'
 import { inScope, scopeIn, type TaskCaller, taskCaller } from '../task-access'
@@ -47,7 +47,7 @@ export async function widgetCard(
   const fields = headersOf(config, namesOf(settingOf(settings, CARD_FIELDS_SETTING)))
   const all = [...(subtitle ? [subtitle] : []), ...fields]
   const people = await peopleOf(
-    db,
+    (ids) => usersByIds(db, [...ids]),
     [task],
     all.map((h) => h.field),
   )

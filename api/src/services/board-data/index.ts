@@ -19,6 +19,7 @@ import { mapData } from './map'
 import { scheduleData } from './schedule'
 import { tableData } from './table'
 import { type DataContext, type DataProvider, WidgetFailure } from './types'
+import { batchedUsers } from './users-batch'
 
 /*
  * The board data call (PRODUCT.md §7): every widget of a board computed in parallel for the
@@ -72,6 +73,7 @@ async function viewerContext(db: Db, c: Caller, nodeId: string) {
     who,
     scope: scopeIn(who.config, who.rights, 'task_view'),
     now: new Date(),
+    users: batchedUsers(db),
   }
   return ctx
 }

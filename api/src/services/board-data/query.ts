@@ -1,4 +1,11 @@
-import { type CheckedExpr, checkQueryText, type RqlError, rqlDetail } from '@domain/rql'
+import {
+  type CheckedExpr,
+  type CheckedQuery,
+  checkQueryText,
+  type RqlError,
+  type RqlResult,
+  rqlDetail,
+} from '@domain/rql'
 import { type CompiledQuery, compileQuery } from '../../rql'
 import { type DataContext, WidgetFailure } from './types'
 
@@ -14,16 +21,42 @@ const failure = (e: RqlError) => {
   return new WidgetFailure(d.type, d.msg)
 }
 
+/** Checked texts per node configuration (its custom fields): a board asks the same queries again and again. */
+const checkedTexts = new WeakMap<object, Map<string, RqlResult<CheckedQuery>>>()
+const CHECKED_PER_CONFIG = 500
+
+/**
+ * `checkQueryText`, kept per configuration and text: checking depends on nothing else (the clock and
+ * the viewer come in at compiling). The result is only read, never changed.
+ */
+function checked(text: string, customs: DataContext['who']['config']['customs']): RqlResult<CheckedQuery> {
+  let texts = checkedTexts.get(customs)
+  if (!texts) {
+    texts = new Map()
+    checkedTexts.set(customs, texts)
+  }
+  let result = texts.get(text)
+  if (!result) {
+    result = checkQueryText(text, customs)
+    if (texts.size >= CHECKED_PER_CONFIG) texts.delete(texts.keys().next().value!)
+    texts.set(text, result)
+  }
+  return result
+}
+
 /**
  * One condition in the query language, checked against the node's fields and compiled once on its
  * own (a status id that is no uuid fails only there); undefined when it does not.
  */
-export function checkedCondition(ctx: DataContext, text: string): CheckedExpr | undefined {
+export function checkedCondition(
+  ctx: Pick<DataContext, 'who' | 'now'>,
+  text: string,
+): CheckedExpr | undefined {
   const customs = ctx.who.config.customs
-  const checked = checkQueryText(text, customs)
-  if (!checked.ok || !checked.value.where) return undefined
-  const compiled = compileQuery(checked.value, { customs, run: { now: ctx.now, userId: ctx.who.userId } })
-  return compiled.ok ? checked.value.where : undefined
+  const result = checked(text, customs)
+  if (!result.ok || !result.value.where) return undefined
+  const compiled = compileQuery(result.value, { customs, run: { now: ctx.now, userId: ctx.who.userId } })
+  return compiled.ok ? result.value.where : undefined
 }
 
 /** A value as the query language reads it back exactly: a quoted string. */
@@ -40,21 +73,25 @@ export interface WidgetQuery {
  * now). A stored query that no longer checks (a field deleted, a syntax the language dropped) is
  * the widget's failure with the checker's first code.
  */
-export function widgetQuery(ctx: DataContext, text: string, extra: CheckedExpr[] = []): WidgetQuery {
+export function widgetQuery(
+  ctx: Pick<DataContext, 'who' | 'now'>,
+  text: string,
+  extra: CheckedExpr[] = [],
+): WidgetQuery {
   const customs = ctx.who.config.customs
-  const checked = checkQueryText(text, customs)
-  if (!checked.ok) throw failure(checked.errors[0]!)
-  const parts = [...(checked.value.where ? [checked.value.where] : []), ...extra]
+  const result = checked(text, customs)
+  if (!result.ok) throw failure(result.errors[0]!)
+  const parts = [...(result.value.where ? [result.value.where] : []), ...extra]
   const where: CheckedExpr | null =
     parts.length === 0
       ? null
       : parts.length === 1
         ? parts[0]!
-        : { kind: 'and', operands: parts, span: checked.value.span }
+        : { kind: 'and', operands: parts, span: result.value.span }
   const compiled = compileQuery(
-    { ...checked.value, where },
+    { ...result.value, where },
     { customs, run: { now: ctx.now, userId: ctx.who.userId } },
   )
   if (!compiled.ok) throw failure(compiled.errors[0]!)
-  return { compiled: compiled.value, ordered: checked.value.orderBy.length > 0 }
+  return { compiled: compiled.value, ordered: result.value.orderBy.length > 0 }
 }

@@ -104,7 +104,7 @@ export const scheduleData: DataProvider<ScheduleParams, ScheduleData> = {
       (r) => r.task,
     )
     const shown = await configCovering(ctx.db, ctx.nodeId, config, rows)
-    const people = axis ? await peopleOf(ctx.db, rows, [axis.field]) : new Map()
+    const people = axis ? await peopleOf(ctx.users, rows, [axis.field]) : new Map()
     const columns = new Map<string, ScheduleColumn>()
     for (const t of rows) {
       const times = timesOnDay(params.date, t.customFields[timeField], day.rangeOf?.(t.customFields))

@@ -140,7 +140,7 @@ export const tableData: DataProvider<TableParams, TableData> = {
     const tasks = rows.map((r) => r.task)
     const shown = await configCovering(ctx.db, ctx.nodeId, config, tasks)
     const people = await peopleOf(
-      ctx.db,
+      ctx.users,
       tasks,
       headers.map((h) => h.field),
     )

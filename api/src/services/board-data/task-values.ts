@@ -1,8 +1,8 @@
 import { type QueryField, queryFields } from '@domain/rql'
-import type { Db } from '../../db/client'
-import { type TaskRow, usersByIds } from '../../repositories/tasks-repository'
+import type { TaskRow } from '../../repositories/tasks-repository'
 import { fullName } from '../../repositories/users-repository'
 import type { NodeConfig } from '../node-config'
+import type { UsersByIds } from './users-batch'
 
 /*
  * A task's fields as widgets show them (a table's cells, a card modal's fields, a schedule's
@@ -46,9 +46,9 @@ export function headersOf(config: NodeConfig, names: string[]): { header: FieldH
 
 export type Person = { id: string; full_name: string; user_name: string }
 
-/** The people these fields of these tasks name (assignee, author), in one statement. */
+/** The people these fields of these tasks name (assignee, author), in one read. */
 export async function peopleOf(
-  db: Db,
+  users: UsersByIds,
   tasks: readonly TaskRow[],
   fields: readonly QueryField[],
 ): Promise<Map<string, Person>> {
@@ -59,8 +59,7 @@ export async function peopleOf(
   ])
   const people = new Map<string, Person>()
   if (ids.length === 0) return people
-  for (const u of await usersByIds(db, ids))
-    people.set(u.id, { id: u.id, full_name: fullName(u), user_name: u.email })
+  for (const u of await users(ids)) people.set(u.id, { id: u.id, full_name: fullName(u), user_name: u.email })
   return people
 }
 

@@ -5,6 +5,7 @@ import type { WidgetRow } from '../../repositories/board-data-repository'
 import type { TaskRow } from '../../repositories/tasks-repository'
 import type { NodeConfig } from '../node-config'
 import type { ProcessScope, TaskCaller } from '../task-access'
+import type { UsersByIds } from './users-batch'
 
 /*
  * A widget type's data provider: how the upstream computes that type's data for a viewer (the
@@ -20,6 +21,8 @@ export interface DataContext {
   /** The processes the viewer's task_view reaches: a widget never counts or shows another task. */
   scope: ProcessScope
   now: Date
+  /** Users by id, read once for the whole call (users-batch.ts). */
+  users: UsersByIds
 }
 
 export interface DataProvider<Params = unknown, Data = unknown> {

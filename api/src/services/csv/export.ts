@@ -21,7 +21,7 @@ import { keysetAfter } from '../../rql'
 import type { NodeConfig } from '../node-config'
 import { scopeIn, taskCaller } from '../task-access'
 import { compileText, scopeCondition, selectMatching, type TaskRow } from '../task-query'
-import { exportDelimiter } from './delimiter'
+import { requireCsv } from './csv-settings'
 
 /*
  * GET /tasks/{nodeId}/csv: every task a query selects among those the caller may view, as CSV —
@@ -84,10 +84,10 @@ export const exportFileName = () => `tasks-${new Date().toISOString().slice(0, 1
  */
 export async function exportTasks(db: Db, c: Caller, nodeId: string, input: ExportInput): Promise<Readable> {
   const who = await taskCaller(db, c, nodeId)
+  const { delimiter } = await requireCsv(db, nodeId)
   if (!hasRight(who.rights, 'task_view')) throw forbidden()
   const scope = scopeIn(who.config, who.rights, 'task_view')
   const compiled = await compileText(db, nodeId, input.query, c.auth.user.id, who.config.customs)
-  const delimiter = await exportDelimiter(db, nodeId)
   const { config } = who
   const people = peopleBook(db)
   const base = scopeCondition(nodeId, scope, compiled.where)

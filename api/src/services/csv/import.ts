@@ -10,6 +10,7 @@ import { usersByIds } from '../../repositories/tasks-repository'
 import type { FileStorage } from '../../storage/storage'
 import type { NodeConfig } from '../node-config'
 import { taskCaller } from '../task-access'
+import { requireCsv } from './csv-settings'
 import {
   type FieldChange,
   type ImportOptions,
@@ -19,6 +20,7 @@ import {
 } from './import-plan'
 import { writeImport } from './import-write'
 import { type CsvFile, readCsv } from './read-file'
+import { uploadKey } from './upload-expiry'
 
 /*
  * POST /tasks/{nodeId}/csv/imports: a file is read (and refused at once if it is not a sound CSV)
@@ -29,8 +31,6 @@ import { type CsvFile, readCsv } from './read-file'
 
 /** How many planned rows a dry run shows, and how many refused rows a refused run lists. */
 const SHOWN = 50
-
-const keyOf = (nodeId: string, userId: string, id: string) => `csv-imports/${nodeId}/${userId}/${id}`
 
 async function readAll(stream: Readable): Promise<Uint8Array> {
   const chunks: Buffer[] = []
@@ -47,7 +47,7 @@ const uploadInfo = (id: string, file: CsvFile, config: NodeConfig) => ({
   mapping: file.headers.map((h) => fieldForHeader(h, config.customs) ?? null),
 })
 
-/** The caller's own upload in this node, read again; 404 csv.upload_not_found for anyone else's. */
+/** The caller's own upload in this node, read again; 404 csv.upload_not_found for anyone else's or an expired one (upload-expiry.ts). */
 async function readUpload(storage: FileStorage, key: string): Promise<CsvFile> {
   const stream = await storage.get(key)
   if (!stream) throw notFound('csv.upload_not_found', ['params', 'id'])
@@ -62,15 +62,17 @@ export async function uploadImport(
   bytes: Uint8Array,
 ) {
   const who = await taskCaller(db, c, nodeId)
+  await requireCsv(db, nodeId)
   const file = readCsv(bytes)
   const id = randomUUID()
-  await storage.put(keyOf(nodeId, c.auth.user.id, id), Readable.from([Buffer.from(bytes)]))
+  await storage.put(uploadKey(nodeId, c.auth.user.id, id), Readable.from([Buffer.from(bytes)]))
   return uploadInfo(id, file, who.config)
 }
 
 export async function getUpload(db: Db, storage: FileStorage, c: Caller, nodeId: string, id: string) {
   const who = await taskCaller(db, c, nodeId)
-  return uploadInfo(id, await readUpload(storage, keyOf(nodeId, c.auth.user.id, id)), who.config)
+  await requireCsv(db, nodeId)
+  return uploadInfo(id, await readUpload(storage, uploadKey(nodeId, c.auth.user.id, id)), who.config)
 }
 
 export interface RunInput extends ImportOptions {
@@ -124,9 +126,10 @@ export async function runImport(
   id: string,
   input: RunInput,
 ) {
-  const key = keyOf(nodeId, c.auth.user.id, id)
-  const file = await readUpload(storage, key)
+  const key = uploadKey(nodeId, c.auth.user.id, id)
   const who = await taskCaller(db, c, nodeId)
+  await requireCsv(db, nodeId)
+  const file = await readUpload(storage, key)
   const batchId = randomUUID()
   const result = await db.transaction(async (tx) => {
     const plan = await planImport(tx, nodeId, who, file, input, !input.dry_run)

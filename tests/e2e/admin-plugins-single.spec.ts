@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs'
+import { type Browser, expect, test } from '@playwright/test'
+import { ADMIN, ORIGIN } from './env'
+import { apiToken, collectConsoleErrors, signIn } from './utils'
+
+/*
+ * A one-per-node plugin already configured (CSV here): the store says "Configured" and links to
+ * that configuration instead of offering Add; the Add dialog does not offer it, and its Add
+ * address opens the configuration's Editing instead — with and without JavaScript.
+ */
+
+const shots = process.env.SHOTS_DIR ?? '/tmp/shots-plugins'
+mkdirSync(shots, { recursive: true })
+const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
+
+async function session(browser: Browser, js: boolean, theme: 'dark' | 'light') {
+  const context = await browser.newContext({ javaScriptEnabled: js, locale: 'en-US' })
+  await context.addCookies([
+    { name: 'theme', value: encoded(theme), url: ORIGIN },
+    { name: 'lng', value: encoded('en'), url: ORIGIN },
+  ])
+  const page = await context.newPage()
+  await signIn(page, ADMIN)
+  await expect(page).toHaveURL(/\/lk/)
+  return { context, page }
+}
+
+let csvId: string
+
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext()
+  const auth = { authorization: `Bearer ${await apiToken(request, ADMIN)}` }
+  const node = (await (await request.get(`${ORIGIN}/api/nodes/domain/start`)).json()).data.id as string
+  const listed = (
+    await (await request.get(`${ORIGIN}/api/plugin-configs/${node}?plugin_id=csv`, { headers: auth })).json()
+  ).data as { id: string }[]
+  csvId =
+    listed[0]?.id ??
+    ((
+      await (
+        await request.post(`${ORIGIN}/api/plugin-configs/${node}/csv`, {
+          headers: auth,
+          data: { name: 'CSV', settings: { delimiter: ',' } },
+        })
+      ).json()
+    ).data.id as string)
+  await request.dispose()
+})
+
+for (const js of [true, false]) {
+  const mode = js ? 'with JavaScript' : 'without JavaScript'
+  const theme = js ? 'dark' : 'light'
+
+  test(`a configured one-per-node plugin is edited, not added again — ${mode}`, async ({ browser }) => {
+    const { context, page } = await session(browser, js, theme)
+    const errors = collectConsoleErrors(page)
+
+    await page.goto(`${ORIGIN}/admin/plugin-store`)
+    const card = page.getByTestId('plugin-card-csv')
+    await expect(card).toContainText('Configured')
+    await expect(card.getByTestId('add-csv')).toHaveCount(0)
+    // Webhooks take several configurations: Add stays.
+    await expect(page.getByTestId('add-webhooks')).toBeVisible()
+    await page.screenshot({ path: `${shots}/plugin-store-single-${theme}.png`, fullPage: true })
+    await card.getByRole('link', { name: 'Edit configuration' }).click()
+    await expect(page).toHaveURL(new RegExp(`/admin/plugin-configs/${csvId}`))
+    await expect(page.getByTestId('plugin-config-edit-dialog')).toBeVisible()
+
+    await page.goto(`${ORIGIN}/admin/plugin-configs/new`)
+    await expect(page.getByTestId('choose-webhooks')).toBeVisible()
+    await expect(page.getByTestId('choose-csv')).toHaveCount(0)
+    await page.screenshot({ path: `${shots}/plugin-add-choices-${theme}.png`, fullPage: true })
+
+    await page.goto(`${ORIGIN}/admin/plugin-configs/new?plugin=csv`)
+    await expect(page).toHaveURL(new RegExp(`/admin/plugin-configs/${csvId}`))
+    await expect(page.getByTestId('plugin-config-new-dialog')).toHaveCount(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+}
