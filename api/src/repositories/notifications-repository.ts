@@ -1,5 +1,5 @@
 import type { NotificationChannel, NotificationKind } from '@domain/notifications'
-import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { nodeUsers, notificationPreferences, notifications, tasks, taskWatchers, users } from '../db/schema'
 import type { Pagination } from '../http/envelope'
@@ -38,31 +38,51 @@ const inboxWhere = (box: Inbox, f: InboxFilter): SQL | undefined =>
 
 const onTask = and(eq(tasks.nodeId, notifications.nodeId), eq(tasks.id, notifications.taskId))
 
-/** A page of the inbox, newest first, with the task and the actor as they are now. */
-export async function listInbox(db: Db, box: Inbox, f: InboxFilter, p: Pagination) {
-  if (box.scope !== 'all' && box.scope.length === 0) return { rows: [], total: 0 }
+/** Where a walk of the inbox stands: after this row (its time as the database writes it, its id). */
+export interface InboxAfter {
+  at: string
+  id: string
+}
+
+/**
+ * A page of the inbox, newest first, with the task and the actor as they are now: by page number,
+ * or after a row (keyset: the tab's index is read from that row on, never the rows before it).
+ * `next`: the last row's place when more follow.
+ */
+export async function listInbox(db: Db, box: Inbox, f: InboxFilter, p: Pagination, after?: InboxAfter) {
+  if (box.scope !== 'all' && box.scope.length === 0) return { rows: [], total: 0, next: null }
   const where = inboxWhere(box, f)
+  const seek = after
+    ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+    : undefined
   const [rows, total] = await Promise.all([
     db
       .select({
         n: notifications,
+        at: sql<string>`${notifications.createdAt}::text`,
         task: { id: tasks.id, key: tasks.key, title: tasks.title },
         actor: { id: users.id, fio: users.fio, email: users.email },
       })
       .from(notifications)
       .innerJoin(tasks, onTask)
       .leftJoin(users, eq(users.id, notifications.actorId))
-      .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(p.per_page)
-      .offset((p.page - 1) * p.per_page),
-    countOf(db, box, where),
+      .where(and(where, seek))
+      // As the indexes hold them (drizzle's desc() is NULLS LAST there): read in index order.
+      .orderBy(sql`${notifications.createdAt} desc nulls last`, sql`${notifications.id} desc nulls last`)
+      .limit(p.per_page + 1)
+      .offset(after ? 0 : (p.page - 1) * p.per_page),
+    // A walk by cursor counts once, at its first page (the cursor carries the total).
+    after ? undefined : countOf(db, box, where),
   ])
+  const more = rows.length > p.per_page
+  const shown = rows.slice(0, p.per_page)
+  const last = shown.at(-1)
   return {
-    rows: rows.map((r) =>
+    rows: shown.map((r) =>
       presentNotification(r.n, r.task, r.actor && { ...r.actor, fullName: fullName(r.actor) }),
     ),
     total,
+    next: more && last ? { at: last.at, id: last.n.id } : null,
   }
 }
 

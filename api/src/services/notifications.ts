@@ -7,7 +7,8 @@ import {
 import type { Db } from '../db/client'
 import type { Caller } from '../http/caller'
 import type { Pagination } from '../http/envelope'
-import { notFound } from '../http/errors'
+import { badInput, notFound } from '../http/errors'
+import { decodeInboxCursor, encodeInboxCursor } from '../notifications/cursor'
 import {
   choicesOf,
   countUnread,
@@ -38,8 +39,22 @@ async function inboxOf(
   return { nodeId, userId: who.userId, scope: scopeIn(who.config, who.rights, 'task_view'), who }
 }
 
-export async function listNotifications(db: Db, c: Caller, nodeId: string, q: Pagination & InboxFilter) {
-  return listInbox(db, await inboxOf(db, c, nodeId), q, q)
+/**
+ * A page of the caller's inbox: by `page`, or after `cursor` (the previous page's `next_cursor`:
+ * keyset, its total carried; 422 value_error for a cursor that is not one of this tab's).
+ */
+export async function listNotifications(
+  db: Db,
+  c: Caller,
+  nodeId: string,
+  q: Pagination & InboxFilter & { cursor?: string },
+) {
+  const from = q.cursor === undefined ? undefined : decodeInboxCursor(q.cursor, q)
+  if (q.cursor !== undefined && !from) throw badInput('value_error', ['query', 'cursor'])
+  const box = await inboxOf(db, c, nodeId)
+  const { rows, total, next } = await listInbox(db, box, q, q, from?.after)
+  const counted = from ? from.total : (total ?? 0)
+  return { rows, total: counted, next_cursor: next ? encodeInboxCursor(next, counted, q) : null }
 }
 
 export async function unreadCount(db: Db, c: Caller, nodeId: string) {

@@ -9254,7 +9254,7 @@ export interface paths {
         };
         /**
          * The caller's notifications, newest first (unread=true, kind=…)
-         * @description Only about tasks the caller may see now (task_view): a notification about a task whose right was taken away is not listed or counted.
+         * @description Only about tasks the caller may see now (task_view): a notification about a task whose right was taken away is not listed or counted. Pages by `page` or, for deep pages, by `cursor` (the previous answer’s `meta.next_cursor`: keyset, each tab read from its own index; the walk counts its total once, at its first page).
          */
         get: {
             parameters: {
@@ -9263,6 +9263,8 @@ export interface paths {
                     per_page?: number;
                     unread?: "true" | "false";
                     kind?: "assigned" | "status" | "mention" | "comment";
+                    /** @description The previous page’s `meta.next_cursor`: the page after it (keyset; `meta.page` is then null). */
+                    cursor?: string;
                 };
                 header?: never;
                 path: {
@@ -9280,7 +9282,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: components["schemas"]["NotificationItem"][];
-                            meta: components["schemas"]["ListMeta"];
+                            meta: {
+                                total: number;
+                                page: number | null;
+                                per_page: number;
+                                next_cursor: string | null;
+                            };
                         };
                     };
                 };

@@ -54,9 +54,13 @@ export const notifications = pgTable(
   (t) => [
     primaryKey({ columns: [t.nodeId, t.id] }),
     unique('notifications_event_uq').on(t.nodeId, t.userId, t.eventId, t.kind),
-    // The inbox, newest first; the unread count reads the partial index alone.
+    // The inbox, newest first, each tab in its own order: a page after a cursor (keyset) reads only
+    // its rows. The unread count reads the unread partial index alone.
     index('notifications_user_idx').on(t.nodeId, t.userId, t.createdAt.desc(), t.id.desc()),
-    index('notifications_unread_idx').on(t.nodeId, t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_unread_idx')
+      .on(t.nodeId, t.userId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.readAt} is null`),
+    index('notifications_kind_idx').on(t.nodeId, t.userId, t.kind, t.createdAt.desc(), t.id.desc()),
     // The e-mail worker's one scan across nodes: only what is still to send, by when.
     index('notifications_email_due_idx').on(t.emailNextAt).where(sql`${t.email} in ('pending', 'digest')`),
     check('notifications_kind_ck', sql`${t.kind} in ('assigned', 'status', 'mention', 'comment')`),

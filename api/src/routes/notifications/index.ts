@@ -16,6 +16,7 @@ import {
   countSchema,
   emailPreferenceAnswer,
   emailPreferenceInput,
+  inboxMeta,
   inboxQuery,
   notificationSchema,
   preferenceRow,
@@ -33,15 +34,23 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['notifications'],
         summary: "The caller's notifications, newest first (unread=true, kind=…)",
         description:
-          'Only about tasks the caller may see now (task_view): a notification about a task whose right was taken away is not listed or counted.',
+          'Only about tasks the caller may see now (task_view): a notification about a task whose right was taken away is not listed or counted. ' +
+          'Pages by `page` or, for deep pages, by `cursor` (the previous answer’s `meta.next_cursor`: keyset, each tab read from its own index; the walk counts its total once, at its first page).',
         params: nodeIdParams,
         querystring: inboxQuery,
-        response: { 200: listEnvelope(notificationSchema), ...errors },
+        response: { 200: z.object({ data: z.array(notificationSchema), meta: inboxMeta }), ...errors },
       },
     },
     async (req) => {
-      const { rows, total } = await listNotifications(app.db, callerOf(req), req.params.nodeId, req.query)
-      return page(rows, total, req.query)
+      const q = req.query
+      const { rows, total, next_cursor } = await listNotifications(
+        app.db,
+        callerOf(req),
+        req.params.nodeId,
+        q,
+      )
+      const meta = { total, page: q.cursor === undefined ? q.page : null, per_page: q.per_page, next_cursor }
+      return { data: rows, meta }
     },
   )
 

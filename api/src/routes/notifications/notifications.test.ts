@@ -3,6 +3,7 @@ import type { Harness } from '../../../test/harness'
 import { makeTask, makeTaskProcess, userWith, type World } from '../../../test/task-factories'
 import { UNKNOWN_ID } from '../../../test/tenant-factories'
 import { startWorkflowApi } from '../../../test/workflow-factories'
+import { notifications } from '../../db/schema'
 
 /*
  * The notifications' calls (PRODUCT.md §7): the inbox page by page with its filters, the unread
@@ -54,7 +55,7 @@ describe('GET /notifications/{nodeId}', () => {
   it('pages newest first, with total, page and per_page; filters unread and kind', async () => {
     const first = await get(`/notifications/${nodeId}?per_page=5`)
     expect(first.status).toBe(200)
-    expect(first.body.meta).toEqual({ total: 12, page: 1, per_page: 5 })
+    expect(first.body.meta).toEqual({ total: 12, page: 1, per_page: 5, next_cursor: expect.any(String) })
     expect(first.body.data).toHaveLength(5)
     expect(first.body.data.slice(0, 3).map((n: { kind: string }) => n.kind)).toEqual([
       'mention',
@@ -84,7 +85,7 @@ describe('GET /notifications/{nodeId}', () => {
 
   it('someone else’s inbox is their own: the actor has nothing', async () => {
     const res = await get(`/notifications/${nodeId}`, actor.token)
-    expect(res.body).toEqual({ data: [], meta: { total: 0, page: 1, per_page: 10 } })
+    expect(res.body).toEqual({ data: [], meta: { total: 0, page: 1, per_page: 10, next_cursor: null } })
   })
 
   it('bad input: 422 with a catalogue code', async () => {
@@ -240,5 +241,58 @@ describe('watching', () => {
       expect(res.status, p).toBe(404)
     }
     expect((await h.call('POST', `/tasks/${nodeId}/nope/watch`, { token: me.token })).status).toBe(422)
+  })
+})
+
+describe('GET /notifications/{nodeId} by cursor (keyset)', () => {
+  it('walks every tab page by page across boundaries and ties, each row once, as the pages by number', async () => {
+    // 60 more, five at each instant (ties broken by id), every third read, the four kinds in turn.
+    const kinds = ['assigned', 'mention', 'status', 'comment'] as const
+    const base = Date.parse('2026-01-01T00:00:00Z')
+    await h.database.db.insert(notifications).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        nodeId,
+        userId: me.id,
+        kind: kinds[i % 4]!,
+        taskId: taskIds[i % taskIds.length]!,
+        actorId: actor.id,
+        eventId: 1_000_000 + i,
+        createdAt: new Date(base + Math.floor(i / 5) * 1000),
+        readAt: i % 3 === 0 ? new Date() : null,
+      })),
+    )
+    for (const tab of ['', 'unread=true&', 'kind=mention&', 'unread=true&kind=comment&']) {
+      const whole = await get(`/notifications/${nodeId}?${tab}per_page=500`)
+      const ids = whole.body.data.map((n: { id: string }) => n.id)
+      expect(ids.length).toBeGreaterThan(7)
+      const walked: string[] = []
+      let cursor: string | null = null
+      let pages = 0
+      do {
+        const res = await get(
+          `/notifications/${nodeId}?${tab}per_page=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        )
+        expect(res.status, JSON.stringify(res.body)).toBe(200)
+        expect(res.body.meta).toMatchObject({ total: ids.length, page: cursor ? null : 1, per_page: 7 })
+        walked.push(...res.body.data.map((n: { id: string }) => n.id))
+        cursor = res.body.meta.next_cursor
+        pages++
+      } while (cursor)
+      expect(pages, tab).toBe(Math.ceil(ids.length / 7))
+      expect(walked, tab).toEqual(ids)
+    }
+  })
+
+  it('refuses a cursor that is not one, or one of another tab, with 422 value_error', async () => {
+    const first = await get(`/notifications/${nodeId}?kind=mention&per_page=2`)
+    const cursor = first.body.meta.next_cursor as string
+    for (const bad of ['nope', Buffer.from('[1,2,3,4]').toString('base64url'), 'x'.repeat(401)]) {
+      const res = await get(`/notifications/${nodeId}?kind=mention&cursor=${bad}`)
+      expect(res.status, bad).toBe(422)
+      expect(res.body.detail[0]).toMatchObject({ loc: ['query', 'cursor'] })
+    }
+    const other = await get(`/notifications/${nodeId}?unread=true&cursor=${cursor}`)
+    expect(other.status).toBe(422)
+    expect(other.body.detail[0].type).toBe('value_error')
   })
 })

@@ -16,6 +16,21 @@ export const inboxQuery = paginationQuery.extend({
     .optional()
     .transform((v) => v === 'true'),
   kind: kind.optional(),
+  cursor: z
+    .string({ invalid_type_error: 'value_error' })
+    .max(400, 'value_error.any_str.max_length')
+    .optional()
+    .describe(
+      'The previous page’s `meta.next_cursor`: the page after it (keyset; `meta.page` is then null).',
+    ),
+})
+
+/** A page of the inbox: by number, or after a cursor. */
+export const inboxMeta = z.object({
+  total: z.number(),
+  page: z.number().nullable(),
+  per_page: z.number(),
+  next_cursor: z.string().nullable(),
 })
 
 export const notificationSchema = z.object({

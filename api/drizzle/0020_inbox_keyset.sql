@@ -1,0 +1,3 @@
+DROP INDEX "notifications_unread_idx";--> statement-breakpoint
+CREATE INDEX "notifications_kind_idx" ON "notifications" USING btree ("node_id","user_id","kind","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("node_id","user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "notifications"."read_at" is null;
