@@ -24,6 +24,16 @@ export function widgetParamsOf(search: URLSearchParams): Map<string, Record<stri
   return out
 }
 
+/** One widget's parameters as one text (sorted), to tell whether two query strings ask it the same. */
+export function widgetParamsKey(search: URLSearchParams, widgetId: string): string {
+  const own = `${PREFIX}${widgetId}.`
+  return [...search]
+    .filter(([key]) => key.startsWith(own))
+    .map(([key, value]) => `${key}=${value}`)
+    .sort()
+    .join('&')
+}
+
 /** A query string with one widget's parameters replaced (the others' kept): a link to its next page. */
 export function withWidgetParams(
   search: URLSearchParams,

@@ -1,3 +1,4 @@
+import { widgetParamsKey } from '@domain/widgets/params'
 import { useFetcher, useLocation, useRevalidator } from '@remix-run/react'
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useLive, useLiveStatus } from '~/lib/live/use-live'
@@ -28,8 +29,13 @@ export function useBoardRefresh(boardId: string, enabled: boolean, widgetIds: re
   shown.current = new Set(widgetIds)
   const waiting = useRef(new Set<string>())
 
+  // The query string each call was made with: an answer for a widget whose page, filter or day has
+  // changed since is dropped (the widget's own fetch for the new ones answers instead).
+  const askedWith = useRef({ all: '', some: '' })
+
   const refresh = useCallback(() => {
     if (document.visibilityState === 'hidden' || state.current.all !== 'idle') return
+    askedWith.current.all = search.current
     loadAll(boardDataUrl(boardId, new URLSearchParams(search.current)))
   }, [boardId, loadAll])
 
@@ -38,6 +44,7 @@ export function useBoardRefresh(boardId: string, enabled: boolean, widgetIds: re
     if (waiting.current.size === 0 || state.current.some !== 'idle') return
     const ids = [...waiting.current]
     waiting.current.clear()
+    askedWith.current.some = search.current
     loadSome(boardDataUrl(boardId, new URLSearchParams(search.current), ids))
   }, [boardId, loadSome])
   useEffect(() => {
@@ -78,13 +85,19 @@ export function useBoardRefresh(boardId: string, enabled: boolean, widgetIds: re
   // Each widget's newest answer, whichever call brought it.
   const [latest, setLatest] = useState<Record<string, { at: number; result: WidgetResult }>>({})
   useEffect(() => {
-    for (const answer of [all.data, some.data]) {
+    const now = new URLSearchParams(search.current)
+    for (const [answer, asked] of [
+      [all.data, askedWith.current.all],
+      [some.data, askedWith.current.some],
+    ] as const) {
       if (!answer) continue
+      const then = new URLSearchParams(asked)
       startTransition(() =>
         setLatest((prev) => {
           let next = prev
           for (const [id, result] of Object.entries(answer.data)) {
             if ((prev[id]?.at ?? -1) >= answer.at) continue
+            if (widgetParamsKey(then, id) !== widgetParamsKey(now, id)) continue
             if (next === prev) next = { ...prev }
             next[id] = { at: answer.at, result }
           }
