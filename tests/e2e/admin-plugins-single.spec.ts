@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
-import { type Browser, expect, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
-import { apiToken, collectConsoleErrors, signIn } from './utils'
+import { apiToken, collectConsoleErrors, englishAdminSession } from './utils'
 
 /*
  * A one-per-node plugin already configured (CSV here): the store says "Configured" and links to
@@ -11,19 +11,7 @@ import { apiToken, collectConsoleErrors, signIn } from './utils'
 
 const shots = process.env.SHOTS_DIR ?? '/tmp/shots-plugins'
 mkdirSync(shots, { recursive: true })
-const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
-
-async function session(browser: Browser, js: boolean, theme: 'dark' | 'light') {
-  const context = await browser.newContext({ javaScriptEnabled: js, locale: 'en-US' })
-  await context.addCookies([
-    { name: 'theme', value: encoded(theme), url: ORIGIN },
-    { name: 'lng', value: encoded('en'), url: ORIGIN },
-  ])
-  const page = await context.newPage()
-  await signIn(page, ADMIN)
-  await expect(page).toHaveURL(/\/lk/)
-  return { context, page }
-}
+const session = englishAdminSession
 
 let csvId: string
 

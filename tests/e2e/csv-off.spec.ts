@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
-import { type APIRequestContext, type Browser, expect, test } from '@playwright/test'
+import { type APIRequestContext, expect, test } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
-import { apiToken, signIn } from './utils'
+import { apiToken, englishAdminSession } from './utils'
 
 /*
  * CSV turned off by the administrator (docs/plugins.md "CSV"): with the node's CSV configuration
@@ -12,19 +12,7 @@ import { apiToken, signIn } from './utils'
 const shots = process.env.SHOTS_DIR ?? '/tmp/shots-csv'
 mkdirSync(shots, { recursive: true })
 
-const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
-
-async function session(browser: Browser, js: boolean, theme: 'dark' | 'light') {
-  const context = await browser.newContext({ javaScriptEnabled: js, locale: 'en-US' })
-  await context.addCookies([
-    { name: 'theme', value: encoded(theme), url: ORIGIN },
-    { name: 'lng', value: encoded('en'), url: ORIGIN },
-  ])
-  const page = await context.newPage()
-  await signIn(page, ADMIN)
-  await expect(page).toHaveURL(/\/lk/)
-  return { context, page }
-}
+const session = englishAdminSession
 
 let auth: Record<string, string>
 let node: string

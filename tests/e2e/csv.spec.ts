@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
-import { collectConsoleErrors, signIn } from './utils'
+import { collectConsoleErrors, englishAdminSession } from './utils'
 
 /*
  * The CSV plugin end to end (issue 14 item 4), on the real stack, with and without JavaScript: export
@@ -12,22 +12,8 @@ import { collectConsoleErrors, signIn } from './utils'
 const shots = process.env.SHOTS_DIR ?? '/tmp/shots-csv'
 mkdirSync(shots, { recursive: true })
 
-const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
-
-const themeCookie = (theme: 'dark' | 'light') => ({
-  name: 'theme',
-  value: encoded(theme),
-  url: ORIGIN,
-})
-
-async function session(browser: Browser, js: boolean, theme: 'dark' | 'light') {
-  const context = await browser.newContext({ javaScriptEnabled: js, acceptDownloads: true, locale: 'en-US' })
-  await context.addCookies([themeCookie(theme), { name: 'lng', value: encoded('en'), url: ORIGIN }])
-  const page = await context.newPage()
-  await signIn(page, ADMIN)
-  await expect(page).toHaveURL(/\/lk/)
-  return { context, page }
-}
+const session = (browser: Browser, js: boolean, theme: 'dark' | 'light') =>
+  englishAdminSession(browser, js, theme, { acceptDownloads: true })
 
 /** Exports `query` from /lk/csv and answers the file's path and text. */
 async function exportFile(page: Page, query: string) {

@@ -1,5 +1,11 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test'
-import { ORIGIN } from './env'
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+} from '@playwright/test'
+import { ADMIN, ORIGIN } from './env'
 
 export interface Credentials {
   email: string
@@ -80,4 +86,25 @@ export function collectConsoleErrors(page: Page): string[] {
   })
   page.on('pageerror', (err) => errors.push(err.message))
   return errors
+}
+
+/** A cookie's value as the web app writes its preference cookies (JSON, base64). */
+export const cookieValue = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
+
+/** A new context in English and `theme`, with or without JavaScript, signed in as the administrator. */
+export async function englishAdminSession(
+  browser: Browser,
+  js: boolean,
+  theme: 'dark' | 'light',
+  options: { acceptDownloads?: boolean } = {},
+) {
+  const context = await browser.newContext({ javaScriptEnabled: js, locale: 'en-US', ...options })
+  await context.addCookies([
+    { name: 'theme', value: cookieValue(theme), url: ORIGIN },
+    { name: 'lng', value: cookieValue('en'), url: ORIGIN },
+  ])
+  const page = await context.newPage()
+  await signIn(page, ADMIN)
+  await expect(page).toHaveURL(/\/lk/)
+  return { context, page }
 }
