@@ -94,7 +94,7 @@ async function listenOnServer(
  * quarter of the node and sorts, where the b-tree of (status, assignee, updated_at) reads the page
  * in order: 6× the database's throughput for that page (bench/RESULTS.md, issue 15; ADR 021).
  */
-export function sessionOptions(env: NodeJS.ProcessEnv): string | undefined {
+export function sessionOptions(env: Record<string, string | undefined>): string | undefined {
   const cost = env.DB_RANDOM_PAGE_COST ?? '1.1'
   const parts = env.PGOPTIONS ? [env.PGOPTIONS] : []
   if (cost !== '') {
