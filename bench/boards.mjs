@@ -6,6 +6,10 @@
 // and a month in the past.
 //   node bench/boards.mjs [--tasks=100000] [--spacing=600] [--duration=10] [--connections=8]
 //     [--database-url=postgres://…] [--scenarios=data,month,page,browser] [--loads=10] [--requests=200]
+//     [--cold-warm=100]
+// `data` measures cold (the first call after a task write in the node) and warm (the same call
+// again: ADR 023 keeps a widget's data) one call at a time, --cold-warm pairs per board; each
+// widget alone cold; then autocannon runs, which after their first calls are warm.
 // --scenarios runs only those (all by default). `page`: the server-rendered /lk (the 4-widget board
 // is the node's default, so the admin's home board) through the web app, one request at a time,
 // timed to the last byte of the HTML, and the JavaScript the page names, gzipped (as
@@ -16,7 +20,7 @@
 // 15 cluster is started. Writes bench/out/boards-N.json. The load tool, the stack and the
 // database share the machine's cores (and other people's work): the load average is recorded
 // beside every figure.
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -33,6 +37,7 @@ const args = {
   chunk: 100_000,
   loads: 10,
   requests: 200,
+  coldWarm: 100,
 }
 for (const a of process.argv.slice(2)) {
   const [k, v] = a.replace(/^--/, '').split('=')
@@ -45,10 +50,13 @@ for (const a of process.argv.slice(2)) {
   if (k === 'scenarios') args.scenarios = new Set(v.split(','))
   if (k === 'loads') args.loads = Number(v)
   if (k === 'requests') args.requests = Number(v)
+  if (k === 'cold-warm') args.coldWarm = Number(v)
 }
 const want = (scenario) => !args.scenarios || args.scenarios.has(scenario)
 
 const load = () => loadavg().map((l) => Math.round(l * 100) / 100)
+/** /proc/loadavg as it reads (runnable/total tasks too), beside the headline figures. */
+const readLoadavg = () => readFileSync('/proc/loadavg', 'utf8').trim()
 
 async function freshDatabase(serverUrl) {
   const name = `nodus_bench_${Date.now()}`
@@ -157,6 +165,9 @@ try {
     calendars: await board('Four: the calendars', four.slice(2)),
   }
 
+  // The task the cold measurements write (its title only: every widget's answer is dropped alike).
+  const coldKey = (await db.query('select key from tasks where node_id = $1 limit 1', [nodeId])).rows[0].key
+  let writes = 0
   const token = await signIn(stack.api)
   const auth = { authorization: `Bearer ${token}` }
   const url = (b, q = '') => `${stack.api}/api/boards/${nodeId}/${b}/data${q ? `?${q}` : ''}`
@@ -229,11 +240,72 @@ try {
     for (const b of [board4, board20])
       await runAutocannon({ url: url(b), headers: auth, connections: 2, duration: 3 })
 
-    // What each widget of the 20 costs alone (`widgets=` one id), one call at a time: the median of 15.
+    // Cold and warm (ADR 023: each process keeps a widget's data until a change in the node drops
+    // it). Cold: the call right after a task write in the node through the API (a bulk edit of one
+    // task's title, not timed), which drops every widget's entry, as every real write does. Warm:
+    // the same call again at once (answered from what was kept). One call at a time, the two
+    // boards and the two kinds interleaved so that the machine's load falls on all alike.
+    const writeTask = async () => {
+      const res = await fetch(`${stack.api}/api/tasks/${nodeId}/rql`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: `key = ${coldKey}`,
+          patch: { title: `Bench ${writes++}` },
+          dry_run: false,
+        }),
+      })
+      await res.arrayBuffer()
+      if (!res.ok) throw new Error(`task write answered ${res.status}`)
+    }
+    const timed = async (u) => {
+      const t0 = performance.now()
+      const res = await fetch(u, { headers: auth })
+      await res.arrayBuffer()
+      return performance.now() - t0
+    }
+    const pct = (sorted, p) =>
+      Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] * 10) / 10
+    {
+      const samples = { 4: { cold: [], warm: [] }, 20: { cold: [], warm: [] } }
+      const before = load()
+      for (let i = 0; i < args.coldWarm; i++)
+        for (const [size, b] of [
+          [4, board4],
+          [20, board20],
+        ]) {
+          await writeTask()
+          samples[size].cold.push(await timed(url(b)))
+          samples[size].warm.push(await timed(url(b)))
+        }
+      results.coldWarm = []
+      for (const size of [4, 20])
+        for (const kind of ['cold', 'warm']) {
+          const t = samples[size][kind].sort((a, b) => a - b)
+          const row = {
+            scenario: `${size} widgets, ${kind}`,
+            calls: t.length,
+            p50_ms: pct(t, 0.5),
+            p99_ms: pct(t, 0.99),
+            load_before: before,
+            load_after: load(),
+          }
+          results.coldWarm.push(row)
+          console.log(JSON.stringify(row))
+        }
+      const ratio = (kind) =>
+        Math.round((pct(samples[20][kind], 0.5) / pct(samples[4][kind], 0.5)) * 100) / 100
+      results.coldWarmRatio = { cold: ratio('cold'), warm: ratio('warm') }
+      console.log(JSON.stringify({ ratio_20_to_4_p50: results.coldWarmRatio, loadavg: readLoadavg() }))
+    }
+
+    // What each widget of the 20 costs alone (`widgets=` one id), one call at a time, cold (after a
+    // task write each): the median of 15.
     results.perWidget = []
     for (const [i, id] of [...tables, ...cals].entries()) {
       const times = []
       for (let k = 0; k < 15; k++) {
+        await writeTask()
         const t0 = performance.now()
         const res = await fetch(url(board20, `widgets=${id}`), { headers: auth })
         await res.arrayBuffer()
@@ -253,6 +325,7 @@ try {
     }
     const none = []
     for (let k = 0; k < 15; k++) {
+      await writeTask()
       const t0 = performance.now()
       await (await fetch(url(board20, 'widgets='), { headers: auth })).arrayBuffer()
       none.push(performance.now() - t0)

@@ -39,7 +39,8 @@ import { teamsRoutes } from './routes/teams'
 import { usersRoutes } from './routes/users'
 import { widgetsRoutes } from './routes/widgets'
 import { AuthCache, registerAuthCache } from './services/auth-cache'
-import { forgetTotals, forgetTotalsOn } from './services/task-counts'
+import { widgetDataListening, widgetDataNotice } from './services/board-data/cache'
+import { forgetTaskReads, forgetTaskReadsOn } from './services/task-counts'
 import { type FileStorage, openStorage } from './storage'
 
 declare module 'fastify' {
@@ -121,18 +122,26 @@ export async function buildApp(
   registerAuthCache(database.db, authCache)
   // Events (ADR 015): the caches that follow task writes subscribe; the outbox's notice wakes the bus.
   const events = new EventBus(database.db, app.log, { retentionDays: config.EVENTS_RETENTION_DAYS })
-  forgetTotalsOn(events)
+  forgetTaskReadsOn(events)
+  let heard = false
   const listening = await database.listen('nodus_changes', {
     // 'e': events were committed (0010); 't:<node>': the node's tasks changed, also by a script
-    // (0008); the rest is the auth cache's.
-    notice: (payload) =>
-      payload === 'e'
-        ? events.wake()
-        : payload.startsWith('t:')
-          ? forgetTotals(payload.slice(2))
-          : authCache.changed(payload),
+    // (0008); the rest is the auth cache's and the widgets' data's (ADR 023).
+    notice: (payload) => {
+      if (payload === 'e') events.wake()
+      else if (payload.startsWith('t:')) forgetTaskReads(payload.slice(2))
+      else {
+        authCache.changed(payload)
+        widgetDataNotice(payload)
+      }
+    },
     listening: (on) => {
       authCache.setListening(on)
+      // Told once per change, whatever the connection reports (a stop after a loss says false again).
+      if (on !== heard) {
+        heard = on
+        widgetDataListening(on)
+      }
       // Back after a loss: what was committed meanwhile is read now.
       if (on) events.wake()
     },

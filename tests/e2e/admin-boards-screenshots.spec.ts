@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import { type APIRequestContext, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
-import { apiData, apiToken, startNodeId } from './utils'
+import { apiData, apiToken, cookieValue, startNodeId } from './utils'
 
 // Not a check: pictures of /admin/widgets and /admin/boards for a person to look at.
 // `SHOTS=1 npx playwright test admin-boards-screenshots`.
 const dir = process.env.SHOTS_DIR ?? '/tmp/shots-boards-admin'
-const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
 
 test.describe('screenshots', () => {
   test.skip(!process.env.SHOTS, 'set SHOTS=1 to take screenshots')
@@ -46,8 +45,8 @@ test.describe('screenshots', () => {
     test(`lists and Editing dialogs, ${theme}`, async ({ page, context }) => {
       await context.addCookies([
         { name: '_token', value: token, url: ORIGIN, httpOnly: true, sameSite: 'Lax' },
-        { name: 'theme', value: encoded(theme), url: ORIGIN },
-        { name: 'lng', value: encoded(theme === 'dark' ? 'en' : 'ru'), url: ORIGIN },
+        { name: 'theme', value: cookieValue(theme), url: ORIGIN },
+        { name: 'lng', value: cookieValue(theme === 'dark' ? 'en' : 'ru'), url: ORIGIN },
       ])
       await page.setViewportSize({ width: 1280, height: 900 })
       for (const [path, item] of [

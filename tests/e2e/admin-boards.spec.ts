@@ -1,14 +1,12 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
-import { apiToken, collectConsoleErrors as collectAll } from './utils'
+import { apiToken, collectConsoleErrors as collectAll, cookieValue } from './utils'
 
 /*
  * /admin/widgets and /admin/boards end to end, on the real stack, with JavaScript (react-aria
  * dialogs, fetchers, the live query check, the grid) and without it (server-rendered dialog panels,
  * every step a plain post, the layout as numeric fields). Read in English (the `lng` cookie).
  */
-
-const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
 
 let adminToken: string
 
@@ -21,7 +19,7 @@ test.beforeAll(async ({ playwright }) => {
 async function asAdmin(context: BrowserContext) {
   await context.addCookies([
     { name: '_token', value: adminToken, url: ORIGIN, httpOnly: true, sameSite: 'Lax' },
-    { name: 'lng', value: encoded('en'), url: ORIGIN },
+    { name: 'lng', value: cookieValue('en'), url: ORIGIN },
   ])
 }
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
-import { apiFetch, apiToken, collectConsoleErrors, startNodeId } from './utils'
+import { apiFetch, apiToken, collectConsoleErrors, cookieValue, startNodeId } from './utils'
 
 /*
  * /admin/fields and /admin/forms end to end, on the real stack. An administrator creates fields of
@@ -26,13 +26,11 @@ const SHOTS = '/tmp/shots-fadmin'
 let adminToken: string
 let startId: string
 
-const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
-
 async function asAdmin(context: BrowserContext, theme: 'dark' | 'light' = 'dark') {
   await context.addCookies([
     { name: '_token', value: adminToken, url: ORIGIN, httpOnly: true, sameSite: 'Lax' },
-    { name: 'lng', value: encoded('en'), url: ORIGIN },
-    { name: 'theme', value: encoded(theme), url: ORIGIN },
+    { name: 'lng', value: cookieValue('en'), url: ORIGIN },
+    { name: 'theme', value: cookieValue(theme), url: ORIGIN },
   ])
 }
 

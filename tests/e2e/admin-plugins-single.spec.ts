@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
-import { apiToken, collectConsoleErrors, englishAdminSession } from './utils'
+import { apiToken, collectConsoleErrors, csvConfigId, englishAdminSession, startNodeId } from './utils'
 
 /*
  * A one-per-node plugin already configured (CSV here): the store says "Configured" and links to
@@ -17,21 +17,7 @@ let csvId: string
 
 test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext()
-  const auth = { authorization: `Bearer ${await apiToken(request, ADMIN)}` }
-  const node = (await (await request.get(`${ORIGIN}/api/nodes/domain/start`)).json()).data.id as string
-  const listed = (
-    await (await request.get(`${ORIGIN}/api/plugin-configs/${node}?plugin_id=csv`, { headers: auth })).json()
-  ).data as { id: string }[]
-  csvId =
-    listed[0]?.id ??
-    ((
-      await (
-        await request.post(`${ORIGIN}/api/plugin-configs/${node}/csv`, {
-          headers: auth,
-          data: { name: 'CSV', settings: { delimiter: ',' } },
-        })
-      ).json()
-    ).data.id as string)
+  csvId = await csvConfigId(request, await apiToken(request, ADMIN), await startNodeId(request))
   await request.dispose()
 })
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
 import { reloadUntil } from './shell-utils'
-import { apiToken, collectConsoleErrors } from './utils'
+import { apiToken, collectConsoleErrors, cookieValue } from './utils'
 
 /*
  * /admin/plugin-store and /admin/plugin-configs end to end on the real stack, with JavaScript
@@ -13,7 +13,6 @@ import { apiToken, collectConsoleErrors } from './utils'
  * as "set", switches it off and on, and reads who changed what in its history.
  */
 
-const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
 const SECRET = 'e2e-signing-secret-0123456789'
 
 let adminToken: string
@@ -79,7 +78,7 @@ async function moveATask(request: APIRequestContext) {
 async function asAdmin(context: BrowserContext) {
   await context.addCookies([
     { name: '_token', value: adminToken, url: ORIGIN, httpOnly: true, sameSite: 'Lax' },
-    { name: 'lng', value: encoded('en'), url: ORIGIN },
+    { name: 'lng', value: cookieValue('en'), url: ORIGIN },
   ])
 }
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { putSso, readSso, restoreSso, type SsoConfig } from '../fixtures/sso-config'
 import { ADMIN, ORIGIN } from './env'
-import { apiToken, collectConsoleErrors } from './utils'
+import { apiToken, collectConsoleErrors, cookieValue } from './utils'
 
 /*
  * Single sign-on as an administrator sets it up since migration 0018: from /admin/ui's pointer to
@@ -10,8 +10,6 @@ import { apiToken, collectConsoleErrors } from './utils'
  * together), then Editing and switching it off — and the login page a visitor sees following each
  * step. With JavaScript (dialogs) and without (every step a plain post).
  */
-
-const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
 
 let adminToken: string
 let original: SsoConfig | null
@@ -31,7 +29,7 @@ test.afterAll(async ({ playwright }) => {
 async function asAdmin(context: BrowserContext) {
   await context.addCookies([
     { name: '_token', value: adminToken, url: ORIGIN, httpOnly: true, sameSite: 'Lax' },
-    { name: 'lng', value: encoded('en'), url: ORIGIN },
+    { name: 'lng', value: cookieValue('en'), url: ORIGIN },
   ])
 }
 
@@ -148,7 +146,7 @@ test.describe('screenshots', () => {
       })
       await context.addCookies([
         { name: '_token', value: adminToken, url: ORIGIN, httpOnly: true, sameSite: 'Lax' },
-        { name: 'theme', value: encoded(theme), url: ORIGIN },
+        { name: 'theme', value: cookieValue(theme), url: ORIGIN },
       ])
       await page.setViewportSize({ width: 1280, height: 900 })
       await page.goto('/admin/ui#sign-in')
@@ -160,7 +158,7 @@ test.describe('screenshots', () => {
       await page.goto('/admin/plugin-configs/new?plugin=sso')
       await page.screenshot({ path: `${dir}/sso-new-${theme}.png`, fullPage: true })
       await context.clearCookies()
-      await context.addCookies([{ name: 'theme', value: encoded(theme), url: ORIGIN }])
+      await context.addCookies([{ name: 'theme', value: cookieValue(theme), url: ORIGIN }])
       await page.goto('/auth/login?variant=service-center')
       await page.screenshot({ path: `${dir}/login-from-plugin-${theme}.png` })
     })

@@ -1,6 +1,14 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN, USER } from './env'
-import { apiFetch, apiToken, collectConsoleErrors, signIn, startNodeId, tokenCookie } from './utils'
+import {
+  apiFetch,
+  apiToken,
+  collectConsoleErrors,
+  cookieValue,
+  signIn,
+  startNodeId,
+  tokenCookie,
+} from './utils'
 
 /*
  * /admin/users end to end, on the real stack: every flow twice, with JavaScript (react-aria dialog,
@@ -8,8 +16,6 @@ import { apiFetch, apiToken, collectConsoleErrors, signIn, startNodeId, tokenCoo
  * The page is read in English (the `lng` cookie): there the fio labels are swapped (spec §3) —
  * fio.surname is labelled 'Middle name', fio.middlename 'Last name'.
  */
-
-const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
 
 /** Users for the pagination checks: their surname sorts them after everyone else. */
 const PAGED = { count: 75, surname: 'Zpaged', domain: 'paged.example.com' }
@@ -33,7 +39,7 @@ async function createUser(
 async function asAdmin(context: BrowserContext) {
   await context.addCookies([
     { name: '_token', value: adminToken, url: ORIGIN, httpOnly: true, sameSite: 'Lax' },
-    { name: 'lng', value: encoded('en'), url: ORIGIN },
+    { name: 'lng', value: cookieValue('en'), url: ORIGIN },
   ])
 }
 
@@ -212,7 +218,7 @@ for (const js of [true, false]) {
       if (!js) await expect(form.getByLabel('Password')).toHaveValue('')
 
       // The same answer in Russian.
-      await context.addCookies([{ name: 'lng', value: encoded('ru'), url: ORIGIN }])
+      await context.addCookies([{ name: 'lng', value: cookieValue('ru'), url: ORIGIN }])
       await page.goto('/admin/users/new')
       if (js) await page.locator('.dialog-overlay:not([data-static])').waitFor()
       await dialog(page).getByLabel('Электронная почта', { exact: true }).fill(USER.email)
@@ -414,8 +420,8 @@ test.describe('screenshots', () => {
       test(`the list and the Editing dialog, ${theme}, ${lng}`, async ({ page, context }) => {
         await asAdmin(context)
         await context.addCookies([
-          { name: 'theme', value: encoded(theme), url: ORIGIN },
-          { name: 'lng', value: encoded(lng), url: ORIGIN },
+          { name: 'theme', value: cookieValue(theme), url: ORIGIN },
+          { name: 'lng', value: cookieValue(lng), url: ORIGIN },
         ])
         await page.setViewportSize({ width: 1280, height: 860 })
         await page.goto('/admin/users')

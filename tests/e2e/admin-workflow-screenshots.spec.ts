@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN, USER } from './env'
-import { apiToken, startNodeId } from './utils'
+import { apiToken, cookieValue, startNodeId } from './utils'
 
 // Not a check: pictures of the workflow admin pages for a person to look at.
 // `SHOTS=1 npx playwright test admin-workflow-screenshots`.
 const dir = process.env.SHOTS_DIR ?? '/tmp/shots-wfadmin'
-const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
 
 test.describe('screenshots', () => {
   test.skip(!process.env.SHOTS, 'set SHOTS=1 to take screenshots')
@@ -85,8 +84,8 @@ test.describe('screenshots', () => {
     test(`lists and Editing dialogs, ${theme}`, async ({ page, context }) => {
       await context.addCookies([
         { name: '_token', value: token, url: ORIGIN, httpOnly: true, sameSite: 'Lax' },
-        { name: 'theme', value: encoded(theme), url: ORIGIN },
-        { name: 'lng', value: encoded(theme === 'dark' ? 'en' : 'ru'), url: ORIGIN },
+        { name: 'theme', value: cookieValue(theme), url: ORIGIN },
+        { name: 'lng', value: cookieValue(theme === 'dark' ? 'en' : 'ru'), url: ORIGIN },
       ])
       await page.setViewportSize({ width: 1280, height: 900 })
       for (const [path, item] of [

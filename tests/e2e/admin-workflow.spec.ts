@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN, USER } from './env'
-import { apiToken, collectConsoleErrors, signIn } from './utils'
+import { apiToken, collectConsoleErrors, cookieValue, signIn } from './utils'
 
 /*
  * /admin/statuses, /admin/progress, /admin/teams and /admin/processes end to end, on the real stack:
@@ -8,8 +8,6 @@ import { apiToken, collectConsoleErrors, signIn } from './utils'
  * steps in the browser) and without it (server-rendered dialog panels, every step a plain post).
  * Read in English (the `lng` cookie).
  */
-
-const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
 
 let adminToken: string
 
@@ -22,7 +20,7 @@ test.beforeAll(async ({ playwright }) => {
 async function asAdmin(context: BrowserContext) {
   await context.addCookies([
     { name: '_token', value: adminToken, url: ORIGIN, httpOnly: true, sameSite: 'Lax' },
-    { name: 'lng', value: encoded('en'), url: ORIGIN },
+    { name: 'lng', value: cookieValue('en'), url: ORIGIN },
   ])
 }
 

@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import { test } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
-import { apiToken } from './utils'
+import { apiToken, cookieValue } from './utils'
 
 // Not a check: pictures of the home board for a person to look at. `SHOTS=1 npx playwright test boards-screenshots`.
 const dir = process.env.SHOTS_DIR ?? '/tmp/shots-boards'
-const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
 
 test.describe('board screenshots', () => {
   test.skip(!process.env.SHOTS, 'set SHOTS=1 to take screenshots')
@@ -16,7 +15,7 @@ test.describe('board screenshots', () => {
       const token = await apiToken(request, ADMIN)
       await context.addCookies([
         { name: '_token', value: token, url: ORIGIN, httpOnly: true, sameSite: 'Lax' },
-        { name: 'theme', value: encoded(theme), url: ORIGIN },
+        { name: 'theme', value: cookieValue(theme), url: ORIGIN },
       ])
       for (const [name, width, height] of [
         ['desktop', 1440, 900],

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { type APIRequestContext, expect, test } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
-import { apiToken, englishAdminSession } from './utils'
+import { apiToken, csvConfigId, englishAdminSession, startNodeId } from './utils'
 
 /*
  * CSV turned off by the administrator (docs/plugins.md "CSV"): with the node's CSV configuration
@@ -21,21 +21,10 @@ let widgetId: string
 
 /** The node's CSV configuration (created if it has none), and a widget to look at. */
 async function prepare(request: APIRequestContext) {
-  auth = { authorization: `Bearer ${await apiToken(request, ADMIN)}` }
-  node = (await (await request.get(`${ORIGIN}/api/nodes/domain/start`)).json()).data.id as string
-  const list = (await (await request.get(`${ORIGIN}/api/plugin-configs/${node}`, { headers: auth })).json())
-    .data as { id: string; plugin_id: string }[]
-  const existing = list.find((c) => c.plugin_id === 'csv')
-  configId =
-    existing?.id ??
-    ((
-      await (
-        await request.post(`${ORIGIN}/api/plugin-configs/${node}/csv`, {
-          headers: auth,
-          data: { name: 'CSV', settings: { delimiter: ',' } },
-        })
-      ).json()
-    ).data.id as string)
+  const token = await apiToken(request, ADMIN)
+  auth = { authorization: `Bearer ${token}` }
+  node = await startNodeId(request)
+  configId = await csvConfigId(request, token, node)
   const widgets = (await (await request.get(`${ORIGIN}/api/widgets/${node}`, { headers: auth })).json())
     .data as { id: string }[]
   widgetId = widgets[0]!.id

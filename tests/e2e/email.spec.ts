@@ -4,7 +4,7 @@ import { createServer } from 'node:net'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { type SmtpReceiver, startSmtpReceiver } from '../../api/test/smtp-receiver'
 import { ADMIN, ORIGIN, USER } from './env'
-import { apiToken, collectConsoleErrors, startNodeId } from './utils'
+import { apiToken, collectConsoleErrors, cookieValue, startNodeId } from './utils'
 
 /*
  * The e-mail plugin end to end, against a real SMTP server started here (the e2e server allows a
@@ -13,7 +13,6 @@ import { apiToken, collectConsoleErrors, startNodeId } from './utils'
  * notification settings page. Screenshots of both, dark and light, for a person to look at.
  */
 
-const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
 const shots = 'test-results/email-shots'
 
 let smtp: SmtpReceiver
@@ -47,8 +46,8 @@ async function removeEmailConfigs(request: APIRequestContext) {
 async function signedIn(context: BrowserContext, token: string, theme?: 'dark' | 'light') {
   await context.addCookies([
     { name: '_token', value: token, url: ORIGIN, httpOnly: true, sameSite: 'Lax' },
-    { name: 'lng', value: encoded('en'), url: ORIGIN },
-    ...(theme ? [{ name: 'theme', value: encoded(theme), url: ORIGIN }] : []),
+    { name: 'lng', value: cookieValue('en'), url: ORIGIN },
+    ...(theme ? [{ name: 'theme', value: cookieValue(theme), url: ORIGIN }] : []),
   ])
 }
 

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { GALLERY_STATES, GALLERY_TYPES } from '../../app/fields/gallery/samples'
 import { ADMIN, ORIGIN } from './env'
-import { apiToken, collectConsoleErrors } from './utils'
+import { apiToken, collectConsoleErrors, cookieValue } from './utils'
 
 /*
  * /admin/fields/gallery on the real stack: every field type in every state, the generic form's
@@ -13,7 +13,6 @@ import { apiToken, collectConsoleErrors } from './utils'
  */
 
 const GALLERY = '/admin/fields/gallery'
-const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
 const BAD_EMAIL = 'someone@example' // a browser's type=email takes it; the domain's rule does not
 const EMAIL_MESSAGE = 'Value is not a valid email address'
 
@@ -28,8 +27,8 @@ test.beforeAll(async ({ playwright }) => {
 async function asAdmin(context: BrowserContext, theme: 'dark' | 'light' = 'dark', lng = 'en') {
   await context.addCookies([
     { name: '_token', value: adminToken, url: ORIGIN, httpOnly: true, sameSite: 'Lax' },
-    { name: 'lng', value: encoded(lng), url: ORIGIN },
-    { name: 'theme', value: encoded(theme), url: ORIGIN },
+    { name: 'lng', value: cookieValue(lng), url: ORIGIN },
+    { name: 'theme', value: cookieValue(theme), url: ORIGIN },
   ])
 }
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN, USER } from './env'
-import { apiToken, collectConsoleErrors } from './utils'
+import { apiToken, collectConsoleErrors, cookieValue } from './utils'
 
 /*
  * The live interface (PRODUCT.md §7 "Live", issue 13 items 3 and 4) on the real stack, in two
@@ -187,8 +187,7 @@ test('the task card tells its viewer that someone else changed the task', async 
   for (const theme of ['dark', 'light'] as const) {
     const context = await browser.newContext()
     await signedIn(context)
-    const encoded = Buffer.from(JSON.stringify(theme)).toString('base64')
-    await context.addCookies([{ name: 'theme', value: encoded, url: ORIGIN }])
+    await context.addCookies([{ name: 'theme', value: cookieValue(theme), url: ORIGIN }])
     const page = await context.newPage()
     // The card's stream is open before the change.
     const opened = page.waitForResponse((r) => r.url().includes('/events?') && r.url().includes(task.id))

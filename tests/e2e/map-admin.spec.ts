@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
-import { apiToken, startNodeId } from './utils'
+import { apiToken, cookieValue, startNodeId } from './utils'
 
 /*
  * The map widget's centre and zoom in /admin/widgets (issue 12 item 6): with JavaScript, picked on a
@@ -20,7 +20,6 @@ test.use({
   },
 })
 
-const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
 const shots = process.env.SHOTS_DIR ?? '/tmp/shots-map'
 let adminToken: string
 const made: string[] = []
@@ -44,8 +43,8 @@ test.afterAll(async ({ playwright }) => {
 async function asAdmin(context: BrowserContext, theme: 'dark' | 'light' = 'dark') {
   await context.addCookies([
     { name: '_token', value: adminToken, url: ORIGIN, httpOnly: true, sameSite: 'Lax' },
-    { name: 'lng', value: encoded('en'), url: ORIGIN },
-    { name: 'theme', value: encoded(theme), url: ORIGIN },
+    { name: 'lng', value: cookieValue('en'), url: ORIGIN },
+    { name: 'theme', value: cookieValue(theme), url: ORIGIN },
   ])
 }
 

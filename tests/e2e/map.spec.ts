@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
-import { apiData, apiToken, collectConsoleErrors, startNodeId } from './utils'
+import { apiData, apiToken, collectConsoleErrors, cookieValue, startNodeId } from './utils'
 
 /*
  * The map widget (issue 12) on the real stack, in Chromium with WebGL through SwiftShader: clusters
@@ -28,7 +28,6 @@ test.use({
 })
 
 const shots = process.env.SHOTS_DIR ?? '/tmp/shots-map'
-const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
 const TAG = `M${Date.now().toString(36).slice(-4).toUpperCase()}`
 const KEY = `MAP${TAG}`
 const FIELD = `cf_geo_${TAG.toLowerCase()}`
@@ -132,8 +131,8 @@ test.afterAll(async ({ playwright }) => {
 async function signedIn(context: BrowserContext, theme: 'dark' | 'light' = 'dark') {
   await context.addCookies([
     { name: '_token', value: token, url: ORIGIN, httpOnly: true, sameSite: 'Lax' },
-    { name: 'lng', value: encoded('en'), url: ORIGIN },
-    { name: 'theme', value: encoded(theme), url: ORIGIN },
+    { name: 'lng', value: cookieValue('en'), url: ORIGIN },
+    { name: 'theme', value: cookieValue(theme), url: ORIGIN },
   ])
 }
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
-import { apiToken, signIn } from './utils'
+import { apiToken, cookieValue, signIn } from './utils'
 
 /*
  * Notifications end to end (issue 13 items 1–2), on the real stack, with and without JavaScript:
@@ -15,8 +15,6 @@ const PASSWORD = 'notify-e2e-password'
 const shots = process.env.SHOTS_DIR ?? '/tmp/shots-notifications'
 let adminToken: string
 let nodeId: string
-
-const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
 
 async function api<T = Record<string, unknown>>(
   request: APIRequestContext,
@@ -103,8 +101,8 @@ async function setUp(request: APIRequestContext, tag: string): Promise<Setup> {
 
 async function useEnglish(context: BrowserContext, theme?: 'dark' | 'light') {
   await context.addCookies([
-    { name: 'lng', value: encoded('en'), url: ORIGIN },
-    ...(theme ? [{ name: 'theme', value: encoded(theme), url: ORIGIN }] : []),
+    { name: 'lng', value: cookieValue('en'), url: ORIGIN },
+    ...(theme ? [{ name: 'theme', value: cookieValue(theme), url: ORIGIN }] : []),
   ])
 }
 

@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN } from './env'
-import { apiToken } from './utils'
+import { apiToken, cookieValue } from './utils'
 
 /*
  * The schedule's settings in /admin/widgets (issue 12 item 6) through the registry's generic
@@ -9,7 +9,6 @@ import { apiToken } from './utils'
  * schedule's own component. Read in English (the `lng` cookie).
  */
 
-const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
 let adminToken: string
 
 test.beforeAll(async ({ playwright }) => {
@@ -21,7 +20,7 @@ test.beforeAll(async ({ playwright }) => {
 async function asAdmin(context: BrowserContext) {
   await context.addCookies([
     { name: '_token', value: adminToken, url: ORIGIN, httpOnly: true, sameSite: 'Lax' },
-    { name: 'lng', value: encoded('en'), url: ORIGIN },
+    { name: 'lng', value: cookieValue('en'), url: ORIGIN },
   ])
 }
 

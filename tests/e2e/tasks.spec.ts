@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { ADMIN, ORIGIN } from './env'
-import { apiData, apiToken, startNodeId } from './utils'
+import { apiData, apiToken, cookieValue, startNodeId } from './utils'
 
 /*
  * The task pages end to end (/lk/t/add → process → form → card), on the real stack, with and
@@ -22,8 +22,6 @@ const photo = () =>
     .composite([{ input: { create: { width: 320, height: 200, channels: 3, background: '#f2c14e' } } }])
     .png()
     .toBuffer()
-
-const encoded = (value: string) => Buffer.from(JSON.stringify(value)).toString('base64')
 
 const api = <T = Record<string, unknown>>(
   request: APIRequestContext,
@@ -107,8 +105,8 @@ async function setUp(request: APIRequestContext, tag: string): Promise<Setup> {
 async function signInAs(context: BrowserContext, token: string, theme?: 'dark' | 'light') {
   await context.addCookies([
     { name: '_token', value: token, url: ORIGIN, httpOnly: true, sameSite: 'Lax' },
-    { name: 'lng', value: encoded('en'), url: ORIGIN },
-    ...(theme ? [{ name: 'theme', value: encoded(theme), url: ORIGIN }] : []),
+    { name: 'lng', value: cookieValue('en'), url: ORIGIN },
+    ...(theme ? [{ name: 'theme', value: cookieValue(theme), url: ORIGIN }] : []),
   ])
 }
 

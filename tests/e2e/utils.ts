@@ -78,6 +78,22 @@ export async function apiData<T = any>(
   return body?.data as T
 }
 
+/** The node's CSV configuration's id, created (comma-separated) if the node has none. */
+export async function csvConfigId(request: APIRequestContext, token: string, node: string): Promise<string> {
+  const listed = await apiData<{ id: string }[]>(
+    request,
+    token,
+    'GET',
+    `/plugin-configs/${node}?plugin_id=csv`,
+  )
+  if (listed[0]) return listed[0].id
+  const made = await apiData<{ id: string }>(request, token, 'POST', `/plugin-configs/${node}/csv`, {
+    name: 'CSV',
+    settings: { delimiter: ',' },
+  })
+  return made.id
+}
+
 /** Console errors a page logged, minus Chromium's own GPU notices (DEPENDENCIES.md). */
 export function collectConsoleErrors(page: Page): string[] {
   const errors: string[] = []

@@ -1,5 +1,6 @@
 import { TASK_EVENT_TYPES } from '@domain/events'
 import type { EventBus } from '../events/bus'
+import { forgetWidgetData } from './board-data/cache'
 
 /*
  * The exact total of a task query (meta.total) costs more than the page it comes with once a node
@@ -9,8 +10,12 @@ import type { EventBus } from '../events/bus'
  * each process forget the node's totals (forgetTotalsOn; in the writing process at its commit,
  * before the write answers: ADR 015); a write made outside the upstream (a script) arrives as the
  * database's notice 't:<node>' (migration 0008, app.ts) a moment after its commit, and TTL_MS
- * bounds what a lost notice could cost. The pages themselves are never cached. A calendar widget's
- * month (its count per day, services/board-data/calendar.ts) is such a total too, kept the same way.
+ * bounds what a lost notice could cost. A calendar widget's month (its count per day,
+ * services/board-data/calendar.ts) is such a total too, kept the same way.
+ *
+ * A task query's page is never kept here. A widget's whole data is (board-data/cache.ts, ADR 023:
+ * boards ask the same thing every 10 s per viewer and on every live push, and an idle board should
+ * cost nothing), and it is dropped by the very same signals: forgetTaskReads below.
  */
 
 const TTL_MS = 2_000
@@ -65,16 +70,21 @@ export function cachedTotal<T = number>(nodeId: string, key: string, count: () =
   return total
 }
 
-/** Tasks of the node changed: its totals are counted afresh. */
-export function forgetTotals(nodeId: string): void {
+/** Tasks of the node changed: its totals are counted afresh and its widgets' data computed afresh. */
+export function forgetTaskReads(nodeId: string): void {
   nodes.delete(nodeId)
+  forgetWidgetData(nodeId)
 }
 
-/** A change of a node's task rows (its events) makes its totals counted afresh, in every process. */
-export function forgetTotalsOn(events: EventBus) {
+/**
+ * A change of a node's task rows (its events) makes what was read from them read afresh, in every
+ * process. Subscribed by type, so it runs before the live streams' '*' (a pushed board asks anew
+ * and finds nothing kept).
+ */
+export function forgetTaskReadsOn(events: EventBus) {
   for (const type of TASK_EVENT_TYPES)
     if (type !== 'comment.added')
       events.subscribe(type, (e) => {
-        if (e.node_id) forgetTotals(e.node_id)
+        if (e.node_id) forgetTaskReads(e.node_id)
       })
 }

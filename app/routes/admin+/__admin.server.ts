@@ -172,6 +172,33 @@ export async function submitForm<S extends ZodTypeAny>(
 }
 
 /**
+ * Add whose next step is the new item's Editing dialog: checked and sent as `submitForm` does; once
+ * the upstream answers with the new id, straight to `to.item(id)` with the created toast.
+ */
+export async function submitCreate<S extends ZodTypeAny>(
+  request: Request,
+  formData: FormData,
+  form: { schema: S; hideFields?: string[] },
+  send: (value: z.output<S>) => Promise<UpstreamResult<{ id: string } | undefined, unknown>>,
+  to: { list: string; item: (id: string) => string; code: string },
+) {
+  let created: string | undefined
+  const res = await submitForm(
+    request,
+    formData,
+    { intent: 'create', ...form },
+    async (value) => {
+      const answer = await send(value)
+      created = answer.data?.id
+      return answer
+    },
+    { to: to.list, fallback: to.code },
+  )
+  if (!created) return res
+  return redirectWithToast(request, to.item(created), { type: 'success', code: to.code })
+}
+
+/**
  * Editing → delete: done → the list with the upstream's alert; refused (in use, 409) → back to the
  * dialog (without the question) with the upstream's own reason as the alert.
  */

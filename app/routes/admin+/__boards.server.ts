@@ -30,6 +30,7 @@ import {
   loadListPage,
   requireAdminApi,
   resultToasts,
+  submitCreate,
   submitForm,
   unknownIntent,
   upstreamFailure,
@@ -53,23 +54,17 @@ export async function newAction({ request }: ActionFunctionArgs) {
   const formData = await request.formData()
   await requireCsrf(request, formData)
   const query = listQueryOf(request)
-  let created: string | undefined
-  const res = await submitForm(
+  return submitCreate(
     request,
     formData,
-    { intent: 'create', schema: boardNewSchema },
-    async (value) => {
-      const answer = await api.post('/api/boards/{nodeId}', { path: { nodeId: node.id }, body: value })
-      created = answer.data?.id
-      return answer
+    { schema: boardNewSchema },
+    (value) => api.post('/api/boards/{nodeId}', { path: { nodeId: node.id }, body: value }),
+    {
+      list: paths.list(query),
+      item: (id) => paths.item(id, query),
+      code: 'boards.board_created',
     },
-    { to: paths.list(query), fallback: 'boards.board_created' },
   )
-  if (!created) return res
-  return redirectWithToast(request, paths.item(created, query), {
-    type: 'success',
-    code: 'boards.board_created',
-  })
 }
 
 /**

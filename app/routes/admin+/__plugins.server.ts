@@ -13,6 +13,7 @@ import {
   loadListPage,
   requireAdminApi,
   resultToasts,
+  submitCreate,
   submitForm,
   unknownIntent,
   upstreamFailure,
@@ -71,26 +72,21 @@ export async function newAction({ request }: ActionFunctionArgs) {
   const query = listQueryOf(request)
   const plugin = findPlugin(new URL(request.url).searchParams.get('plugin') ?? '')
   if (!plugin) return unknownIntent(request, paths.add(query))
-  let created: string | undefined
-  const res = await submitForm(
+  return submitCreate(
     request,
     formData,
-    { intent: 'create', schema: configFormSchema(plugin, [], 'create'), hideFields: secretInputs(plugin) },
-    async (value) => {
-      const answer = await api.post('/api/plugin-configs/{nodeId}/{pluginId}', {
+    { schema: configFormSchema(plugin, [], 'create'), hideFields: secretInputs(plugin) },
+    (value) =>
+      api.post('/api/plugin-configs/{nodeId}/{pluginId}', {
         path: { nodeId: node.id, pluginId: plugin.id },
         body: value,
-      })
-      created = answer.data?.id
-      return answer
+      }),
+    {
+      list: paths.list(query),
+      item: (id) => paths.item(id, query),
+      code: 'plugins.config_created',
     },
-    { to: paths.list(query), fallback: 'plugins.config_created' },
   )
-  if (!created) return res
-  return redirectWithToast(request, paths.item(created, query), {
-    type: 'success',
-    code: 'plugins.config_created',
-  })
 }
 
 async function loadConfig(request: Request, id: string) {

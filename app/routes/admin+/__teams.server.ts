@@ -13,6 +13,7 @@ import {
   loadListPage,
   requireAdminApi,
   resultToasts,
+  submitCreate,
   submitForm,
   unknownIntent,
 } from './__admin.server'
@@ -35,23 +36,17 @@ export async function newAction({ request }: ActionFunctionArgs) {
   const formData = await request.formData()
   await requireCsrf(request, formData)
   const query = listQueryOf(request)
-  let created: string | undefined
-  const res = await submitForm(
+  return submitCreate(
     request,
     formData,
-    { intent: 'create', schema: teamFormSchema },
-    async (value) => {
-      const answer = await api.post('/api/teams/{nodeId}', { path: { nodeId: node.id }, body: value })
-      created = answer.data?.id
-      return answer
+    { schema: teamFormSchema },
+    (value) => api.post('/api/teams/{nodeId}', { path: { nodeId: node.id }, body: value }),
+    {
+      list: paths.list(query),
+      item: (id) => paths.item(id, query),
+      code: 'teams.team_created',
     },
-    { to: paths.list(query), fallback: 'teams.team_created' },
   )
-  if (!created) return res
-  return redirectWithToast(request, paths.item(created, query), {
-    type: 'success',
-    code: 'teams.team_created',
-  })
 }
 
 /** /admin/teams/{id}: the team, its members by name, and the node's other users to add. */

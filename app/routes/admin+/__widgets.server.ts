@@ -16,7 +16,6 @@ import { pageCount } from '~/components/ui/page-items'
 import { requireCsrf } from '~/lib/csrf.server'
 import { i18next } from '~/lib/i18next.server'
 import { pageTitle, translator } from '~/lib/page.server'
-import { redirectWithToast } from '~/lib/session.server'
 import { csvEnabled } from '~/lib/tasks/csv-enabled.server'
 import type { Upstream } from '~/lib/upstream.server'
 import {
@@ -24,6 +23,7 @@ import {
   loadAll,
   loadItem,
   requireAdminApi,
+  submitCreate,
   submitForm,
   unknownIntent,
   upstreamFailure,
@@ -73,23 +73,17 @@ export async function newAction({ request }: ActionFunctionArgs) {
   await requireCsrf(request, formData)
   const { type, ...query } = widgetQueryOf(request)
   const paths = widgetPaths(type)
-  let created: string | undefined
-  const res = await submitForm(
+  return submitCreate(
     request,
     formData,
-    { intent: 'create', schema: widgetNewSchema },
-    async (value) => {
-      const answer = await api.post('/api/widgets/{nodeId}', { path: { nodeId: node.id }, body: value })
-      created = answer.data?.id
-      return answer
+    { schema: widgetNewSchema },
+    (value) => api.post('/api/widgets/{nodeId}', { path: { nodeId: node.id }, body: value }),
+    {
+      list: paths.list(query),
+      item: (id) => paths.item(id, query),
+      code: 'widgets.widget_created',
     },
-    { to: paths.list(query), fallback: 'widgets.widget_created' },
   )
-  if (!created) return res
-  return redirectWithToast(request, paths.item(created, query), {
-    type: 'success',
-    code: 'widgets.widget_created',
-  })
 }
 
 /**

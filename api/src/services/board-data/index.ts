@@ -14,6 +14,7 @@ import {
 } from '../../repositories/board-data-repository'
 import { mayViewBoard } from '../boards'
 import { scopeIn, taskCaller } from '../task-access'
+import { cachedWidget } from './cache'
 import { calendarData } from './calendar'
 import { mapData } from './map'
 import { scheduleData } from './schedule'
@@ -43,26 +44,51 @@ export type WidgetResult =
 /** Logs what was not the widget's own fault (a database failure), once per widget. */
 export type FailureLog = (err: unknown, widget: WidgetRow) => void
 
-/** One widget's data for the viewer; never rejects: a failure is the widget's error entry. */
-export async function computeWidget(
+/** The widget's parameters as its type reads them (a bad value is the default); undefined for an unknown type. */
+function paramsOf(type: string, raw: Record<string, string>): unknown {
+  if (!isWidgetType(type)) return undefined
+  const kind = getWidgetType(type)
+  const parsed = kind.params.safeParse(raw)
+  return parsed.success ? parsed.data : kind.params.parse({})
+}
+
+/** One widget's data for the viewer, computed now; never rejects: a failure is the widget's error entry. */
+async function computeNow(
   ctx: DataContext,
   widget: WidgetRow,
-  raw: Record<string, string>,
+  params: unknown,
   log?: FailureLog,
 ): Promise<WidgetResult> {
   const type = widget.type
   try {
     const provider = isWidgetType(type) ? providers[type] : undefined
     if (!provider) throw new WidgetFailure('widgets.unknown_type')
-    const kind = getWidgetType(type)
-    const parsed = kind.params.safeParse(raw)
-    const params = parsed.success ? parsed.data : kind.params.parse({})
     return { type, data: await (provider as DataProvider<unknown, unknown>).compute(ctx, widget, params) }
   } catch (err) {
     if (err instanceof WidgetFailure) return { type, error: { type: err.code, msg: err.msg } }
     log?.(err, widget)
     return { type, error: { type: 'server.error', msg: messageFor('server.error') } }
   }
+}
+
+/**
+ * One widget's data for the viewer, kept a while per viewer, widget and parameters (cache.ts, ADR
+ * 023); never rejects. An error entry is never kept. The answer may be shared: it is only read.
+ */
+export function computeWidget(
+  ctx: DataContext,
+  widget: WidgetRow,
+  raw: Record<string, string>,
+  log?: FailureLog,
+): Promise<WidgetResult> {
+  const params = paramsOf(widget.type, raw)
+  return cachedWidget(
+    ctx,
+    widget,
+    params,
+    () => computeNow(ctx, widget, params, log),
+    (r) => !('error' in r),
+  )
 }
 
 async function viewerContext(db: Db, c: Caller, nodeId: string) {
