@@ -1,91 +1,56 @@
 #!/usr/bin/env node
 // A/B of the upstream alone between two checkouts (issue 15 item 6): the upstream's own CPU per
 // request, without the web tier. Both upstreams run at once, each on a database of its own (N
-// generated tasks) in one PostgreSQL cluster, and short autocannon rounds alternate between them
+// generated tasks) in one PostgreSQL cluster, and short load rounds (wrk by default, --tool=autocannon
+// the old way) alternate between them
 // (A B, B A, …) so that the machine's load drifts over both alike. Scenarios as bench/tasks.mjs:
 // get by id, get by key, the filtered list, the filtered list with no two queries alike, create
-// and edit. Prints each round with /proc/loadavg and the medians (b/a > 1: B is faster).
+// and edit. Prints each round with /proc/loadavg, the upstream's CPU per request (from /proc, the
+// figure the machine's load blurs least) and the medians (b/a > 1: B is faster; cpu a/b > 1: B
+// costs less CPU per request).
 //   node bench/ab-upstream.mjs --a=<checkout> --b=<checkout> [--tasks=100000] [--rounds=6]
 //     [--seconds=5] [--connections=32] [--scenarios=id,key,filtered,distinct,create,edit]
-//     [--database-url=postgres://…]
+//     [--tool=wrk|autocannon] [--database-url=postgres://…]
 // Each checkout needs node_modules (no web build). Without --database-url a throwaway cluster starts.
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import pg from 'pg'
-import { ADMIN, freePort, runAutocannon, signIn, startPostgres } from './lib.mjs'
+import {
+  backendsCpu,
+  cpuDelta,
+  freePort,
+  freshDatabase,
+  loadavg,
+  parseArgs,
+  runLoad,
+  signIn,
+  startPostgres,
+  startUpstream,
+} from './lib.mjs'
 import { generate, keyOf } from './tasks-generate.mjs'
 
-const args = {
-  a: undefined,
-  b: undefined,
-  tasks: 100_000,
-  rounds: 6,
-  seconds: 5,
-  connections: 32,
-  scenarios: 'id,key,filtered,distinct,create,edit',
-  'database-url': undefined,
-}
-for (const arg of process.argv.slice(2)) {
-  const [k, v] = arg.replace(/^--/, '').split('=')
-  if (k in args) args[k] = k === 'a' || k === 'b' ? resolve(v) : typeof args[k] === 'number' ? Number(v) : v
-}
+const usage =
+  'node bench/ab-upstream.mjs --a=<checkout> --b=<checkout> [--tasks] [--rounds] [--seconds] [--connections] [--scenarios] [--tool=wrk|autocannon] [--database-url]'
+const args = parseArgs(
+  process.argv.slice(2),
+  {
+    a: undefined,
+    b: undefined,
+    tasks: 100_000,
+    rounds: 6,
+    seconds: 5,
+    connections: 32,
+    scenarios: 'id,key,filtered,distinct,create,edit',
+    tool: 'wrk',
+    'database-url': undefined,
+  },
+  usage,
+)
 if (!args.a || !args.b) {
-  console.log(
-    'node bench/ab-upstream.mjs --a=<checkout> --b=<checkout> [--tasks] [--rounds] [--seconds] [--connections] [--scenarios] [--database-url]',
-  )
+  console.log(usage)
   process.exit(1)
 }
-const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
-
-async function freshDatabase(serverUrl, label) {
-  const name = `nodus_abup_${label}_${Date.now()}`
-  const c = new pg.Client({ connectionString: serverUrl })
-  await c.connect()
-  await c.query(`create database ${name}`)
-  await c.end()
-  const u = new URL(serverUrl)
-  u.pathname = `/${name}`
-  return u.toString()
-}
-
-/** The checkout's upstream alone, as scripts/start.mjs runs it. */
-async function upstream(dir, databaseUrl) {
-  const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'nodus-abup-data-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
-    cwd: dir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      API_PORT: String(port),
-      ADMIN_PASSWORD: ADMIN.password,
-      SECRET: 'ab-upstream-secret-0123456789abcdef',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SEED_DEMO: '0',
-    },
-  })
-  const base = `http://127.0.0.1:${port}`
-  for (let until = Date.now() + 180_000; ; ) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break
-    } catch {}
-    if (Date.now() > until || child.exitCode !== null) throw new Error(`the upstream of ${dir} did not start`)
-    await new Promise((r) => setTimeout(r, 300))
-  }
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
-    }
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-  return { base, stop }
-}
+args.a = resolve(args.a)
+args.b = resolve(args.b)
 
 const cluster = args['database-url'] ? null : startPostgres(await freePort())
 const sides = []
@@ -94,8 +59,8 @@ try {
     ['a', args.a],
     ['b', args.b],
   ]) {
-    const url = await freshDatabase(args['database-url'] ?? cluster.url, label)
-    const up = await upstream(dir, url)
+    const url = await freshDatabase(args['database-url'] ?? cluster.url, `nodus_abup_${label}`)
+    const up = await startUpstream({ dir, databaseUrl: url })
     sides.push({ label, up })
     const gen = await generate({ url, node: 'start', tasks: args.tasks, chunk: 100_000 })
     const token = await signIn(up.base)
@@ -124,8 +89,9 @@ try {
         [gen.nodeId, 0],
       )
     ).rows
-    await c.end()
+    // Kept open: the database's CPU per request is read through it (lib.mjs backendsCpu).
     Object.assign(sides.at(-1), {
+      db: c,
       gen,
       headers,
       ids,
@@ -178,45 +144,53 @@ try {
       return {
         method: 'PATCH',
         path: `/api/tasks/${s.gen.nodeId}/${id}`,
-        body: JSON.stringify({
-          version: s.versions.get(id),
-          title: `ab edit ${i}`,
-          custom_fields: { cf_points: i % 21 },
-        }),
+        // "version":0 is the load tool's to fill in: the version it holds for the task (lib.mjs).
+        body: JSON.stringify({ version: 0, title: `ab edit ${i}`, custom_fields: { cf_points: i % 21 } }),
       }
     },
   }
+  // Each scenario as a list of requests the load tool sends in turn: 20,000 of them (the ids and
+  // the edit pool are 20,000), so that a round of a few seconds never repeats one.
+  const LIST = 20_000
+  const lists = new Map()
+  const listOf = (s, name) => {
+    const k = `${s.label} ${name}`
+    if (!lists.has(k)) {
+      n = 0
+      lists.set(
+        k,
+        Array.from({ length: LIST }, () => scenarios[name](s)),
+      )
+    }
+    return lists.get(k)
+  }
   const round = async (s, name) => {
-    const statuses = {}
-    const r = await runAutocannon({
+    const cpu0 = s.up.cpuMs()
+    const db0 = await backendsCpu(s.db)
+    const r = await runLoad(args.tool, {
       url: s.up.base,
       headers: s.headers,
       connections: args.connections,
       duration: args.seconds,
-      requests: [
-        {
-          setupRequest: (req) => ({ ...req, ...scenarios[name](s) }),
-          onResponse: (status, body) => {
-            statuses[status] = (statuses[status] ?? 0) + 1
-            if (name === 'edit' && status === 200) {
-              const t = JSON.parse(body).data
-              s.versions.set(t.id, t.version)
-            }
-          },
-        },
-      ],
+      requests: listOf(s, name),
+      versions: name === 'edit' ? s.versions : undefined,
     })
-    return { ...r, statuses }
+    // The upstream's CPU per request (ms): the figure a loaded machine blurs least.
+    const cpu = r.total ? Math.round(((s.up.cpuMs() - cpu0) / r.total) * 1000) / 1000 : null
+    const db = r.total ? Math.round((cpuDelta(db0, await backendsCpu(s.db)) / r.total) * 1000) / 1000 : null
+    return { ...r, cpu, db, statuses: { non2xx: r.non2xx, errors: r.errors } }
   }
   const results = {}
   for (const name of args.scenarios.split(',')) {
-    results[name] = { a: [], b: [] }
+    results[name] = { a: [], b: [], cpu: { a: [], b: [] }, db: { a: [], b: [] } }
     // A warm-up round each, not counted: the first seconds of a route are the JIT's.
     for (const s of sides) await round(s, name)
     for (let r = 0; r < args.rounds; r++)
       for (const s of r % 2 ? [...sides].reverse() : sides) {
         const out = await round(s, name)
         results[name][s.label].push(out.rps)
+        results[name].cpu[s.label].push(out.cpu)
+        results[name].db[s.label].push(out.db)
         console.log(
           JSON.stringify({
             scenario: name,
@@ -224,6 +198,8 @@ try {
             side: s.label,
             rps: out.rps,
             p99: out.p99,
+            'cpu ms/req': out.cpu,
+            'db cpu ms/req': out.db,
             statuses: out.statuses,
             loadavg: loadavg(),
           }),
@@ -239,10 +215,21 @@ try {
         b: median(r.b),
         'b/a': Math.round((median(r.b) / median(r.a)) * 1000) / 1000,
         'b/a per round': r.a.map((x, i) => Math.round((r.b[i] / x) * 100) / 100),
+        // The upstream's CPU per request, medians: a/b > 1 means B costs less.
+        'cpu ms/req a': median(r.cpu.a),
+        'cpu ms/req b': median(r.cpu.b),
+        'cpu a/b': Math.round((median(r.cpu.a) / median(r.cpu.b)) * 1000) / 1000,
+        // The database's backends' CPU per request (the pool's connections), medians.
+        'db cpu ms/req a': median(r.db.a),
+        'db cpu ms/req b': median(r.db.b),
+        tool: args.tool,
         loadavg: loadavg(),
       }),
     )
 } finally {
-  for (const s of sides) await s.up.stop()
+  for (const s of sides) {
+    await s.db?.end()
+    await s.up.stop()
+  }
   cluster?.stop()
 }

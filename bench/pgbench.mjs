@@ -1,5 +1,7 @@
 // The raw-SQL ceilings of the task statements (issue 15): the statements Nodus sends for get by id,
-// get by key, the filtered list (its page, and page + total) and for a create and an edit — as the
+// get by key, the filtered list (its page, and page + total) and for a create and an edit (each as
+// the statements it sends today: ADR 022's two for a create, the card read and one update for an
+// edit) — as the
 // upstream logs them (PostgreSQL's log_statement), their parameters varied — under Debian's pgbench,
 // prepared (-M prepared), on the same connections and cores as the HTTP runs. What Nodus reaches
 // over HTTP divided by this is its share of the database's own ceiling.
@@ -25,11 +27,11 @@ const card = (
     'name', a.name, 'contentType', a.content_type, 'size', a.size, 'storageKey', a.storage_key,
     'thumbnailKey', a.thumbnail_key, 'uploadedBy', a.uploaded_by, 'createdAt', a.created_at)
     order by a.created_at desc, a.id desc)
-    from attachments a where a.node_id = tasks.node_id and a.task_id = tasks.id), '[]'::json), coalesce((
+    from attachments a where a.node_id = tasks.node_id and a.task_id = tasks.id), '[]'::json) as attachments, coalesce((
   select json_agg(json_build_object('id', u.id, 'email', u.email, 'fio', u.fio, 'contacts', u.contacts))
     from users u where u.id = any(array[tasks.author_id, tasks.assignee_id] || array(
       select a.uploaded_by from attachments a where a.node_id = tasks.node_id and a.task_id = tasks.id))
-  ), '[]'::json) from tasks where ${where} limit 1;`
+  ), '[]'::json) as people from tasks where ${where} limit 1;`
 
 const page = (
   f,
@@ -42,54 +44,69 @@ const page = (
 const count = (f) => `select count(*) from tasks where node_id = '${f.nodeId}' and status_id = '${f.statusId}'
   and assignee_id = '${f.assigneeId}' and custom_fields @> '{"cf_priority": "high"}'::jsonb;`
 
-/** The create as one statement (services/tasks.ts createTaskWithEvents), one process in three. */
+/**
+ * The create as Nodus makes it (ADR 022, repositories/tasks-repository.ts createTaskWithEvents):
+ * two statements, each a transaction of its own — the process's counter bumped (its commit not
+ * waiting for the WAL flush), then the task, its history row and its event in one statement with
+ * the number taken. One process in three.
+ */
 const create = (f) => `\\set p random(0, 2)
+with unflushed as (select set_config('synchronous_commit', 'off', true))
+update processes set task_counter = task_counter + 1
+  from unflushed
+ where node_id = '${f.nodeId}' and id = (array['${f.processIds.join("','")}']::uuid[])[:p + 1]
+returning id as process_id, task_counter as number, key || '-' || task_counter as key
+\\gset
 with counter as (
-  update processes set task_counter = task_counter + 1
-   where node_id = '${f.nodeId}' and id = (array['${f.processIds.join("','")}']::uuid[])[:p + 1]
-  returning id as process_id, task_counter as number, key || '-' || task_counter as key
+  select :number::integer as number, :key::text as key
 ), task as (
   insert into tasks (node_id, id, process_id, number, key, title, description, status_id, assignee_id, author_id, custom_fields)
-  select '${f.nodeId}', gen_random_uuid(), process_id, number, key, 'pgbench create', '', '${f.statusId}',
-         '${f.assigneeId}', '${f.authorId}',
+  select '${f.nodeId}'::uuid, gen_random_uuid(), :process_id::uuid, number, key, 'pgbench create'::text, ''::text,
+         '${f.statusId}'::uuid, '${f.assigneeId}'::uuid, '${f.authorId}'::uuid,
          '{"cf_priority": "normal", "cf_points": 3, "cf_summary": "pgbench create", "cf_bucket": 1000}'::jsonb
     from counter
   returning id, number, key, version, created_at, updated_at
 ), history as (
   insert into task_history (node_id, task_id, actor_id, field, new_value, request_id)
-  select '${f.nodeId}', id, '${f.authorId}', 'created',
-         jsonb_build_object('key', key, 'title', 'pgbench create', 'status', '${f.statusId}'::uuid), 'pgbench'
+  select '${f.nodeId}'::uuid, id, '${f.authorId}'::uuid, 'created',
+         jsonb_build_object('key', key, 'title', 'pgbench create'::text, 'status', '${f.statusId}'::uuid), 'pgbench'::text
     from task
 ), event as (
   insert into events (type, node_id, actor_id, data)
-  select 'task.created', '${f.nodeId}', '${f.authorId}',
+  select 'task.created'::text, '${f.nodeId}'::uuid, '${f.authorId}'::uuid,
          jsonb_set(jsonb_build_object('task', jsonb_build_object('id', task.id, 'key', ''), 'title', 'pgbench create'),
                    '{task,key}', to_jsonb(task.key)) from task
   returning id, txid::text as txid, occurred_at)
 select task.number, task.key, task.version, task.created_at, task.updated_at, event.id, event.txid, event.occurred_at
   from task, event;`
 
-/** The edit as Nodus makes it today (services/tasks.ts editTask): five round trips in a transaction. */
+/**
+ * The edit as Nodus makes it (services/tasks.ts, repositories/tasks-repository.ts
+ * editTaskWithEvents): the card statement reads the task and its version, then one statement
+ * updates the row while its version is still the one read, with its two history rows and its event.
+ */
 const edit = (f) => `\\set n random(1, ${f.poolSize})
-begin;
-select node_id, id, process_id, number, key, title, description, status_id, assignee_id, author_id, custom_fields,
-  version, created_at, updated_at from tasks
-  where node_id = '${f.nodeId}' and id = (select id from pgbench_task_ids where n = :n) for update;
-update tasks set title = 'pgbench edit ' || :n, custom_fields = custom_fields || jsonb_build_object('cf_points', :n % 21),
-  version = version + 1, updated_at = now()
-  where node_id = '${f.nodeId}' and id = (select id from pgbench_task_ids where n = :n)
-  returning node_id, id, process_id, number, key, title, description, status_id, assignee_id, author_id,
-    custom_fields, version, created_at, updated_at;
-with alongside as (insert into task_history (node_id, task_id, actor_id, field, old_value, new_value)
-  select '${f.nodeId}'::uuid, id, '${f.authorId}'::uuid, 'title', '"old"'::jsonb, '"new"'::jsonb
-    from pgbench_task_ids where n = :n
-  union all
-  select '${f.nodeId}'::uuid, id, '${f.authorId}'::uuid, 'cf_points', '1'::jsonb, '2'::jsonb
-    from pgbench_task_ids where n = :n)
-insert into events (type, node_id, actor_id, data)
-  values ('task.edited', '${f.nodeId}', '${f.authorId}', '{"task": {"key": "x"}, "changes": [], "version": 2}'::jsonb)
-  returning id, txid::text as txid, occurred_at;
-commit;`
+${card(`node_id = '${f.nodeId}' and id = (select id from pgbench_task_ids where n = :n)`).replace(/;$/, '')}
+\\gset c_
+with upd as (
+  update tasks set title = 'pgbench edit ' || :n, custom_fields = custom_fields || jsonb_build_object('cf_points', :n % 21),
+         version = version + 1, updated_at = now()
+   where node_id = '${f.nodeId}'::uuid and id = :c_id::uuid and version = :c_version::int
+  returning node_id, id, process_id, number, key, title, description, status_id, assignee_id,
+            author_id, custom_fields, version, created_at, updated_at
+), history as (
+  insert into task_history (node_id, task_id, actor_id, field, old_value, new_value, request_id)
+  select upd.node_id, upd.id, '${f.authorId}'::uuid, c.field, c.old_value, c.new_value, 'pgbench'::text
+    from upd, (values ('title'::text, '"old"'::jsonb, '"new"'::jsonb, 0::int), ('cf_points', '1', '2', 1))
+         as c(field, old_value, new_value, n)
+   order by c.n
+), event as (
+  insert into events (type, node_id, actor_id, data)
+  select 'task.edited'::text, upd.node_id, '${f.authorId}'::uuid, '{"task": {"key": "x"}, "changes": [], "version": 2}'::jsonb
+    from upd
+  returning id, txid::text as txid, occurred_at
+)
+select upd.*, event.id as event_id, event.txid, event.occurred_at from upd left join event on true;`
 
 /**
  * Runs each script for `duration` seconds on `connections` connections; returns tps and latency.

@@ -11,44 +11,43 @@
 // Writes bench/out/tasks.json. The load tool shares the machine's cores with the stack and the
 // database: say so beside every figure.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { freePort, root, runAutocannon, signIn, startPostgres, startStack } from './lib.mjs'
+import {
+  freePort,
+  freshDatabase,
+  loadavg,
+  parseArgs,
+  root,
+  runLoad,
+  signIn,
+  startPostgres,
+  startStack,
+} from './lib.mjs'
 import { pgbenchCeilings } from './pgbench.mjs'
 import { generate, keyOf } from './tasks-generate.mjs'
 
-const args = {
-  tasks: 1_000_000,
-  duration: 15,
-  connections: 16,
-  url: undefined,
-  chunk: 100_000,
-  scenarios: undefined,
-  tiers: undefined,
-}
-for (const a of process.argv.slice(2)) {
-  const [k, v] = a.replace(/^--/, '').split('=')
-  if (k === 'help' || k === '-h') {
-    console.log(
-      'node bench/tasks.mjs [--tasks=1000000] [--duration=15] [--connections=16] [--chunk=100000]\n' +
-        '  [--database-url=postgres://…] [--scenarios=queries,id,key,distinct,create,edit,bulk,pgbench,explain]\n' +
-        '  [--tiers=upstream,web]',
-    )
-    process.exit(0)
-  }
-  if (k === 'scenarios') args.scenarios = new Set(v.split(','))
-  if (k === 'tiers') args.tiers = new Set(v.split(','))
-  if (k === 'tasks') args.tasks = Number(v)
-  if (k === 'duration') args.duration = Number(v)
-  if (k === 'connections') args.connections = Number(v)
-  if (k === 'database-url') args.url = v
-  if (k === 'chunk') args.chunk = Number(v)
-}
-
-/** The machine's load (1, 5, 15 min), printed beside every figure. */
-const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
+const args = parseArgs(
+  process.argv.slice(2),
+  {
+    tasks: 1_000_000,
+    duration: 15,
+    connections: 16,
+    'database-url': undefined,
+    chunk: 100_000,
+    scenarios: undefined,
+    tiers: undefined,
+    tool: 'wrk',
+  },
+  'node bench/tasks.mjs [--tasks=1000000] [--duration=15] [--connections=16] [--chunk=100000]\n' +
+    '  [--database-url=postgres://…] [--scenarios=queries,id,key,distinct,create,edit,bulk,pgbench,explain]\n' +
+    '  [--tiers=upstream,web] [--tool=wrk|autocannon]',
+)
+args.url = args['database-url']
+if (args.scenarios) args.scenarios = new Set(args.scenarios.split(','))
+if (args.tiers) args.tiers = new Set(args.tiers.split(','))
 
 const want = (scenario) => !args.scenarios || args.scenarios.has(scenario)
 const tiersOf = (stack) =>
@@ -56,18 +55,6 @@ const tiersOf = (stack) =>
     ['upstream', stack.api],
     ['web', stack.web],
   ].filter(([tier]) => !args.tiers || args.tiers.has(tier))
-
-/** A database of its own on the server, so that reruns start empty. */
-async function freshDatabase(serverUrl) {
-  const name = `nodus_bench_${Date.now()}`
-  const c = new pg.Client({ connectionString: serverUrl })
-  await c.connect()
-  await c.query(`create database ${name}`)
-  await c.end()
-  const u = new URL(serverUrl)
-  u.pathname = `/${name}`
-  return u.toString()
-}
 
 const cluster = args.url ? null : startPostgres(await freePort())
 const databaseUrl = await freshDatabase(args.url ?? cluster.url)
@@ -94,7 +81,7 @@ try {
       const check = await fetch(url, { method: 'POST', headers, body })
       const json = await check.json()
       if (!check.ok) throw new Error(`${tier} ${name} answered ${check.status}: ${JSON.stringify(json)}`)
-      const r = await runAutocannon({
+      const r = await runLoad(args.tool, {
         url,
         headers,
         method: 'POST',
@@ -118,34 +105,35 @@ try {
   // Get by key, create and edit (GET /tasks/{nodeId}/{key}/key, POST /tasks/{nodeId}/{processId},
   // PATCH /tasks/{nodeId}/{taskId}). Each request varies the path or body through autocannon's
   // setupRequest; the first request of each is checked outside the load, like the queries above.
-  const varied = async (tier, name, base, method, next, extra = {}) => {
+  // The load tool sends a list of LIST requests in turn (lib.mjs: wrk through a Lua script, or
+  // autocannon), made here by `next`; `versions` (edit) fills each body's "version":0.
+  const LIST = 20_000
+  const varied = async (tier, name, base, method, next, versions) => {
     const first = next()
-    const check = await fetch(`${base}${first.path}`, { method, headers, body: first.body })
+    const check = await fetch(`${base}${first.path}`, {
+      method,
+      headers,
+      body: first.body?.replace(
+        '"version":0',
+        `"version":${versions?.get(first.path.split('/').pop()) ?? 0}`,
+      ),
+    })
     const json = await check.json()
     if (!check.ok) throw new Error(`${tier} ${name} answered ${check.status}: ${JSON.stringify(json)}`)
-    extra.onFirst?.(json)
-    const statuses = {}
-    const r = await runAutocannon({
+    if (versions) versions.set(json.data.id, json.data.version)
+    const requests = [first, ...Array.from({ length: LIST - 1 }, next)].map((r) => ({ method, ...r }))
+    const r = await runLoad(args.tool, {
       url: base,
       headers,
-      method,
       connections: args.connections,
       duration: args.duration,
-      requests: [
-        {
-          setupRequest: (req) => ({ ...req, ...next() }),
-          onResponse: (status, body) => {
-            statuses[status] = (statuses[status] ?? 0) + 1
-            extra.onResponse?.(status, body)
-          },
-        },
-      ],
+      requests,
+      versions,
     })
-    const row = { tier, scenario: name, statuses, ...r, loadavg: loadavg() }
+    const row = { tier, scenario: name, ...r, loadavg: loadavg() }
     results.scenarios.push(row)
     console.log(JSON.stringify(row))
-    if (r.errors || r.non2xx)
-      throw new Error(`${tier} ${name}: ${r.errors} errors, non-2xx ${JSON.stringify(statuses)}`)
+    if (r.errors || r.non2xx) throw new Error(`${tier} ${name}: ${r.errors} errors, ${r.non2xx} non-2xx`)
   }
 
   // Get by key: keys spread over the whole node (a stride prime to N), upper-case as stored.
@@ -248,20 +236,13 @@ try {
     const { id } = pool[i % pool.length]
     return {
       path: `/api/tasks/${nodeId}/${id}`,
-      body: JSON.stringify({
-        version: versions.get(id),
-        title: `Bench edit ${i}`,
-        custom_fields: { cf_points: i % 21 },
-      }),
+      // "version":0: the load tool sends the version it holds for the task (lib.mjs).
+      body: JSON.stringify({ version: 0, title: `Bench edit ${i}`, custom_fields: { cf_points: i % 21 } }),
     }
   }
-  const keepVersion = (json) => versions.set(json.data.id, json.data.version)
   for (const [tier, base] of want('edit') ? tiersOf(stack) : [])
-    await varied(tier, 'edit', base, 'PATCH', nextEdit, {
-      onFirst: keepVersion,
-      onResponse: (status, body) => status === 200 && keepVersion(JSON.parse(body)),
-    })
-  results.edit = { pool: pool.length, edits, wrapped: edits > pool.length }
+    await varied(tier, 'edit', base, 'PATCH', nextEdit, versions)
+  results.edit = { pool: pool.length }
 
   // Bulk edit of the 1,000 tasks of one bucket (N/1000 at other sizes): dry run, edit, undo, timed.
   const bulk = async (label, path, body) => {

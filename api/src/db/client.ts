@@ -87,6 +87,24 @@ async function listenOnServer(
   }
 }
 
+/**
+ * What each pooled connection sets for its session: the planner's cost of a random page read,
+ * `DB_RANDOM_PAGE_COST` (1.1 unless set; empty: the server's own), after any PGOPTIONS. At
+ * PostgreSQL's default of 4 — a spinning disk's — the filtered list walks a GIN bitmap of a
+ * quarter of the node and sorts, where the b-tree of (status, assignee, updated_at) reads the page
+ * in order: 6× the database's throughput for that page (bench/RESULTS.md, issue 15; ADR 021).
+ */
+export function sessionOptions(env: Record<string, string | undefined>): string | undefined {
+  const cost = env.DB_RANDOM_PAGE_COST ?? '1.1'
+  const parts = env.PGOPTIONS ? [env.PGOPTIONS] : []
+  if (cost !== '') {
+    if (!/^\d+(\.\d+)?$/.test(cost) || Number(cost) <= 0)
+      throw new Error(`DB_RANDOM_PAGE_COST must be a positive number, not ${JSON.stringify(cost)}`)
+    parts.push(`-c random_page_cost=${cost}`)
+  }
+  return parts.length ? parts.join(' ') : undefined
+}
+
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle')
 
 /**
@@ -109,6 +127,7 @@ export async function openDatabase(opts: {
       // A server that does not answer (a host gone, a network cut) fails the request in seconds
       // (503 server.database_unavailable) instead of holding it until the caller gives up.
       connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 2_000),
+      options: sessionOptions(process.env),
     })
     // A connection the server ends (restart, pg_terminate_backend, network) must not crash the
     // process. Idle, the pool drops it; checked out (a transaction between two statements), the

@@ -21,6 +21,7 @@ import type { Join } from '../rql/columns'
 import { customDefinitions } from './custom-fields'
 import { type ProcessScope, scopeIn, taskCaller } from './task-access'
 import { cachedTotal } from './task-counts'
+import { selectMatchingJson } from './task-json'
 
 /*
  * POST /tasks/rql/{nodeId}: the tasks of a node that a query selects, among those the caller may
@@ -198,20 +199,20 @@ async function countCapped(
   return n > cap ? { total: cap, exact: false } : { total: n, exact: true }
 }
 
-export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQueryInput) {
+/**
+ * The answer of POST /tasks/rql/{nodeId} as JSON text (`queryAnswer`'s shape): the rows as the
+ * database wrote them (task-json.ts), the meta in the schema's key order.
+ */
+export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQueryInput): Promise<string> {
   const who = await taskCaller(db, c, nodeId)
   if (!hasRight(who.rights, 'task_view')) throw forbidden()
   const scope = scopeIn(who.config, who.rights, 'task_view')
   const compiled = await compileText(db, nodeId, input.query, c.auth.user.id, who.config.customs)
   const perPage = input.per_page
-  const meta = {
-    total: 0,
-    total_exact: true,
-    page: input.cursor ? null : input.page,
-    per_page: perPage,
-    next_cursor: null,
-  }
-  if (Array.isArray(scope) && scope.length === 0) return { data: [] as TaskOut[], meta }
+  const page = input.cursor ? null : input.page
+  const answer = (rows: string, total: CarriedTotal, nextCursor: string | null) =>
+    `{"data":[${rows}],"meta":${JSON.stringify({ total: total.total, total_exact: total.exact, page, per_page: perPage, next_cursor: nextCursor })}}`
+  if (Array.isArray(scope) && scope.length === 0) return answer('', { total: 0, exact: true }, null)
 
   const base = scopeCondition(nodeId, scope, compiled.where)
   let condition = base
@@ -225,7 +226,7 @@ export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQ
   const carried = input.cursor ? cursorTotal(input.cursor) : undefined
   const cap = Math.max(QUERY_TOTAL_CAP, ((input.cursor ? 1 : input.page) + QUERY_TOTAL_PAGES_AHEAD) * perPage)
   const [rows, total] = await Promise.all([
-    selectMatching(db, compiled, condition, {
+    selectMatchingJson(db, compiled, condition, {
       limit: perPage + 1,
       offset: input.cursor ? 0 : (input.page - 1) * perPage,
     }),
@@ -233,13 +234,9 @@ export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQ
   ])
   const shown = rows.slice(0, perPage)
   const last = shown[shown.length - 1]
-  return {
-    data: shown.map((r) => presentTask(r.task)),
-    meta: {
-      ...meta,
-      total: total.total,
-      total_exact: total.exact,
-      next_cursor: rows.length > perPage && last ? encodeCursor(compiled.orderBy, last.sort, total) : null,
-    },
-  }
+  return answer(
+    shown.map((r) => r.json).join(','),
+    total,
+    rows.length > perPage && last ? encodeCursor(compiled.orderBy, last.sort, total) : null,
+  )
 }

@@ -3,13 +3,12 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Link } from '@remix-run/react'
 import { CsrfInput } from '~/components/csrf-input'
 import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
+import { PickOneForm, RemoveOneForm } from '../admin/intent-forms'
 import { useIntentResult } from '../admin/use-intent-result'
 import { AdminToggle } from '../admin-ui/fields'
 import { FormActions } from '../admin-workflow/form-actions'
-import { Button } from '../ui/button'
 import { FormErrors } from '../ui/form-errors'
-import { CloseIcon, PlusIcon } from '../ui/icons'
-import { NativeSelectField } from '../ui/native-select-field'
+import { PlusIcon } from '../ui/icons'
 import { TextField } from '../ui/text-field'
 import { bindFormSchema, boardFormSchema, boardNewSchema } from './schemas'
 import type { BoardRow } from './types'
@@ -125,13 +124,36 @@ export function BoardWidgets({
               <span className="member-email">
                 {t(`admin_widgets.type.${w.type}`, { defaultValue: w.type })}
               </span>
-              <RemoveWidget action={action} widget={w} />
+              <RemoveOneForm
+                action={action}
+                intent="unbind"
+                name="widget_id"
+                value={w.id}
+                label={t('admin_boards.widgets.remove')}
+                ariaLabel={t('admin_boards.widgets.remove_label', { name: w.title })}
+              />
             </li>
           ))}
         </ul>
       )}
       {others.length > 0 ? (
-        <AddWidget key={bound.map((w) => w.id).join()} action={action} others={others} />
+        <PickOneForm
+          key={bound.map((w) => w.id).join()}
+          id="board-bind-widget"
+          className="form member-add"
+          action={action}
+          intent="bind"
+          schema={bindFormSchema}
+          name="widget_id"
+          label={t('admin_boards.widgets.widget')}
+          placeholder={t('admin_boards.widgets.choose')}
+          options={others.map((w) => ({
+            value: w.id,
+            label: `${w.title} · ${t(`admin_widgets.type.${w.type}`, { defaultValue: w.type })}`,
+          }))}
+          icon={<PlusIcon width={14} height={14} />}
+          submitLabel={t('admin_boards.widgets.add')}
+        />
       ) : (
         <p className="muted">
           {bound.length ? `${t('admin_boards.widgets.none_left')} · ` : null}
@@ -139,68 +161,5 @@ export function BoardWidgets({
         </p>
       )}
     </>
-  )
-}
-
-function RemoveWidget({ action, widget }: { action: string; widget: WidgetOption }) {
-  const { t } = useBoardsT()
-  const { fetcher, pending } = useIntentResult('unbind')
-  return (
-    <fetcher.Form method="post" action={action}>
-      <CsrfInput />
-      <input type="hidden" name="intent" value="unbind" />
-      <input type="hidden" name="widget_id" value={widget.id} />
-      <Button
-        type="submit"
-        variant="ghost"
-        size="sm"
-        isPending={pending}
-        aria-label={t('admin_boards.widgets.remove_label', { name: widget.title })}
-      >
-        <CloseIcon width={13} height={13} />
-        {t('admin_boards.widgets.remove')}
-      </Button>
-    </fetcher.Form>
-  )
-}
-
-function AddWidget({ action, others }: { action: string; others: WidgetOption[] }) {
-  const { t } = useBoardsT()
-  const { fetcher, lastResult, pending } = useIntentResult('bind')
-  const [form, fields] = useForm({
-    id: 'board-bind-widget',
-    lastResult,
-    constraint: getZodConstraint(bindFormSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bindFormSchema }),
-  })
-  const submit = useSubmitDisabled(form)
-  return (
-    <fetcher.Form method="post" action={action} {...getFormProps(form)} className="form member-add">
-      <CsrfInput />
-      <input type="hidden" name="intent" value="bind" />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <div className="form-row">
-        <NativeSelectField
-          meta={fields.widget_id}
-          label={t('admin_boards.widgets.widget')}
-          placeholder={t('admin_boards.widgets.choose')}
-          options={others.map((w) => ({
-            value: w.id,
-            label: `${w.title} · ${t(`admin_widgets.type.${w.type}`, { defaultValue: w.type })}`,
-          }))}
-        />
-        <Button
-          type="submit"
-          variant="secondary"
-          isPending={pending}
-          isDisabled={submit.disabled && !pending}
-        >
-          <PlusIcon width={14} height={14} />
-          {t('admin_boards.widgets.add')}
-        </Button>
-      </div>
-    </fetcher.Form>
   )
 }

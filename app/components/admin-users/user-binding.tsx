@@ -1,14 +1,7 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Link } from '@remix-run/react'
-import { CsrfInput } from '~/components/csrf-input'
-import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
 import { ConfirmPanel } from '../admin/confirm-panel'
-import { useIntentResult } from '../admin/use-intent-result'
-import { Button } from '../ui/button'
-import { FormErrors } from '../ui/form-errors'
+import { PickOneForm } from '../admin/intent-forms'
 import { LinkIcon, UnlinkIcon } from '../ui/icons'
-import { NativeSelectField } from '../ui/native-select-field'
 import { bindFormSchema } from './schemas'
 import { useAdminUsersT } from './use-admin-users-t'
 
@@ -56,45 +49,20 @@ export function UserBinding(props: UserBindingProps) {
           cancelHref={cancelHref}
         />
       ) : null}
-      {otherNodes.length > 0 ? <BindForm action={action} otherNodes={otherNodes} /> : null}
-    </>
-  )
-}
-
-function BindForm({ action, otherNodes }: { action: string; otherNodes: { id: string; domain: string }[] }) {
-  const { t } = useAdminUsersT()
-  const { fetcher, lastResult, pending } = useIntentResult('bind')
-  const [form, fields] = useForm({
-    id: 'user-bind',
-    lastResult,
-    constraint: getZodConstraint(bindFormSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bindFormSchema }),
-  })
-  const submit = useSubmitDisabled(form)
-  return (
-    <fetcher.Form method="post" action={action} {...getFormProps(form)} className="form">
-      <CsrfInput />
-      <input type="hidden" name="intent" value="bind" />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <div className="form-row">
-        <NativeSelectField
-          meta={fields.node_id}
+      {otherNodes.length > 0 ? (
+        <PickOneForm
+          id="user-bind"
+          action={action}
+          intent="bind"
+          schema={bindFormSchema}
+          name="node_id"
           label={t('binding.other_node')}
           placeholder={t('binding.choose_node')}
           options={otherNodes.map((n) => ({ value: n.id, label: n.domain }))}
+          icon={<LinkIcon width={14} height={14} />}
+          submitLabel={t('binding.bind')}
         />
-        <Button
-          type="submit"
-          variant="secondary"
-          isPending={pending}
-          isDisabled={submit.disabled && !pending}
-        >
-          <LinkIcon width={14} height={14} />
-          {t('binding.bind')}
-        </Button>
-      </div>
-    </fetcher.Form>
+      ) : null}
+    </>
   )
 }

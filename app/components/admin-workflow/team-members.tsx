@@ -1,12 +1,5 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { CsrfInput } from '~/components/csrf-input'
-import { useSubmitDisabled } from '~/components/ui/use-submit-disabled'
-import { useIntentResult } from '../admin/use-intent-result'
-import { Button } from '../ui/button'
-import { FormErrors } from '../ui/form-errors'
-import { CloseIcon, PlusIcon } from '../ui/icons'
-import { NativeSelectField } from '../ui/native-select-field'
+import { PickOneForm, RemoveOneForm } from '../admin/intent-forms'
+import { PlusIcon } from '../ui/icons'
 import { memberFormSchema } from './schemas'
 import { useWorkflowT } from './use-workflow-t'
 
@@ -40,74 +33,34 @@ export function TeamMembers({
             <li key={m.id} className="member">
               <span className="member-name">{m.name}</span>
               <span className="member-email">{m.email}</span>
-              <RemoveMember action={action} member={m} />
+              <RemoveOneForm
+                action={action}
+                intent="remove_member"
+                name="user_id"
+                value={m.id}
+                label={t('teams.members.remove')}
+                ariaLabel={t('teams.members.remove_label', { name: m.name })}
+              />
             </li>
           ))}
         </ul>
       )}
       {others.length > 0 ? (
-        <AddMember key={members.map((m) => m.id).join()} action={action} others={others} />
-      ) : null}
-    </>
-  )
-}
-
-function RemoveMember({ action, member }: { action: string; member: Member }) {
-  const { t } = useWorkflowT()
-  const { fetcher, pending } = useIntentResult('remove_member')
-  return (
-    <fetcher.Form method="post" action={action}>
-      <CsrfInput />
-      <input type="hidden" name="intent" value="remove_member" />
-      <input type="hidden" name="user_id" value={member.id} />
-      <Button
-        type="submit"
-        variant="ghost"
-        size="sm"
-        isPending={pending}
-        aria-label={t('teams.members.remove_label', { name: member.name })}
-      >
-        <CloseIcon width={13} height={13} />
-        {t('teams.members.remove')}
-      </Button>
-    </fetcher.Form>
-  )
-}
-
-function AddMember({ action, others }: { action: string; others: Member[] }) {
-  const { t } = useWorkflowT()
-  const { fetcher, lastResult, pending } = useIntentResult('add_member')
-  const [form, fields] = useForm({
-    id: 'team-add-member',
-    lastResult,
-    constraint: getZodConstraint(memberFormSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: memberFormSchema }),
-  })
-  const submit = useSubmitDisabled(form)
-  return (
-    <fetcher.Form method="post" action={action} {...getFormProps(form)} className="form member-add">
-      <CsrfInput />
-      <input type="hidden" name="intent" value="add_member" />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <div className="form-row">
-        <NativeSelectField
-          meta={fields.user_id}
+        <PickOneForm
+          key={members.map((m) => m.id).join()}
+          id="team-add-member"
+          className="form member-add"
+          action={action}
+          intent="add_member"
+          schema={memberFormSchema}
+          name="user_id"
           label={t('teams.members.user')}
           placeholder={t('teams.members.choose')}
           options={others.map((u) => ({ value: u.id, label: `${u.name} · ${u.email}` }))}
+          icon={<PlusIcon width={14} height={14} />}
+          submitLabel={t('teams.members.add')}
         />
-        <Button
-          type="submit"
-          variant="secondary"
-          isPending={pending}
-          isDisabled={submit.disabled && !pending}
-        >
-          <PlusIcon width={14} height={14} />
-          {t('teams.members.add')}
-        </Button>
-      </div>
-    </fetcher.Form>
+      ) : null}
+    </>
   )
 }

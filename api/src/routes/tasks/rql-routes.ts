@@ -126,7 +126,11 @@ export const rqlRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: queryAnswer, ...errors },
       },
     },
-    async (req) => queryTasks(app.db, callerOf(req), req.params.nodeId, req.body),
+    // The answer arrives as JSON text (the database wrote its rows): sent as it is, no serializer.
+    async (req, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send((await queryTasks(app.db, callerOf(req), req.params.nodeId, req.body)) as never),
   )
 
   app.post(
