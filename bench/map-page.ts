@@ -1,12 +1,16 @@
 import { MAP_MAX_ZOOM } from '@domain/widgets/map-geo'
 import * as ml from 'maplibre-gl'
-import { MAPLIBRE_WORKER_URL, offlineStyle, themeColors } from '../app/widgets/map/basemap'
+import * as basemap from '../app/widgets/map/basemap'
 import { ClusterClient } from '../app/widgets/map/cluster-client'
 import { addTaskLayers, drawPiesOnDemand, featuresOf, SOURCE } from '../app/widgets/map/map-layers'
+import { mapOptions, skipSky } from '../app/widgets/map/map-options'
 
 /*
  * bench/map.mjs's page (bundled by it with esbuild): the map widget's own pieces — the cluster
- * worker, the offline basemap, the layers and pies — over synthetic points, measured in the page.
+ * worker, the offline basemap, the map's options, the layers and pies — over synthetic points,
+ * measured in the page. The pan is driven from outside (bench/map.mjs drags the mouse through
+ * Playwright, as a user does): the page only times the frames meanwhile, and redraws the clusters
+ * on `moveend` as the widget does (map-canvas.tsx).
  */
 
 type Bbox = [number, number, number, number]
@@ -57,26 +61,31 @@ async function clusterTimes(n: number, runs: number) {
   return out
 }
 
-/** A map over n points: time until drawn and idle (interactive), long tasks meanwhile, then panning frames. */
-async function mapTimes(n: number) {
+let live: { map: ml.Map; client: ClusterClient; redraws: number } | null = null
+
+/** A map over n points: time until drawn and idle (interactive), and the long tasks meanwhile. */
+async function mapStart(n: number) {
+  const p = points(n)
+  const data = { statuses, points: p } as never
+  await new Promise((ok) => setTimeout(ok, 50))
+  performance.mark('map-start')
   const started = performance.now()
   const since = longTasks.length
-  ml.setWorkerUrl(MAPLIBRE_WORKER_URL)
-  const colors = themeColors()
+  ml.setWorkerUrl(basemap.MAPLIBRE_WORKER_URL)
+  const colors = basemap.themeColors()
   const el = document.getElementById('map')!
   const map = new ml.Map({
     container: el,
-    style: offlineStyle(colors),
+    style: basemap.offlineStyle(colors),
     center: [37.6, 55.8],
     zoom: 7,
     maxZoom: MAP_MAX_ZOOM,
     attributionControl: false,
-    fadeDuration: 0,
+    ...mapOptions(),
   })
+  skipSky(map)
   drawPiesOnDemand(map, colors)
   const client = new ClusterClient()
-  const p = points(n)
-  const data = { statuses, points: p } as never
   const bboxOf = (): Bbox => {
     const b = map.getBounds()
     return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()]
@@ -85,7 +94,9 @@ async function mapTimes(n: number) {
   await new Promise<void>((ok) => map.on('load', () => ok()))
   addTaskLayers(map, colors)
   await loaded
+  const state = { map, client, redraws: 0 }
   const redraw = async () => {
+    state.redraws++
     const placed = await client.at(bboxOf(), map.getZoom())
     map.getSource<ml.GeoJSONSource>(SOURCE)!.setData(featuresOf(placed, data))
     return placed.length
@@ -93,45 +104,63 @@ async function mapTimes(n: number) {
   const drawn = await redraw()
   await new Promise<void>((ok) => map.once('idle', () => ok()))
   const interactive = performance.now() - started
+  performance.mark('map-interactive')
   const startLong = longTasks.slice(since).map((t) => t.duration)
   map.on('moveend', () => void redraw())
-
-  // Panning: 3 s of drags at zoom 9 (many clusters), every frame timed.
   map.jumpTo({ zoom: 9 })
-  await redraw()
   await new Promise<void>((ok) => map.once('idle', () => ok()))
+  live = state
+  const r = map.getCanvas()
+  return { n, drawn, interactive, startLong, canvas: [r.width, r.height] }
+}
+
+let panning: { frames: number[]; since: number; stop: boolean; done: Promise<void> } | null = null
+
+/** Starts timing every frame until panStop (the drags come from bench/map.mjs). */
+function panStart() {
+  performance.mark('pan-start')
   const frames: number[] = []
-  const panSince = longTasks.length
-  await new Promise<void>((ok) => {
+  const state = { frames, since: longTasks.length, stop: false, done: Promise.resolve() }
+  state.done = new Promise<void>((ok) => {
     let last = performance.now()
-    const end = last + 3000
-    let step = 0
     const tick = (now: number) => {
       frames.push(now - last)
       last = now
-      step++
-      map.panBy([step % 120 < 60 ? 12 : -12, 4 * Math.sin(step / 10)], { animate: false })
-      if (step % 20 === 0) map.fire('moveend')
-      if (now < end) requestAnimationFrame(tick)
-      else ok()
+      if (state.stop) ok()
+      else requestAnimationFrame(tick)
     }
     requestAnimationFrame(tick)
   })
-  const panLong = longTasks.slice(panSince).map((t) => t.duration)
-  map.remove()
-  client.close()
-  return { n, drawn, interactive, startLong, frames, panLong }
+  if (live) live.redraws = 0
+  panning = state
+}
+
+async function panStop() {
+  const state = panning!
+  state.stop = true
+  await state.done
+  performance.mark('pan-end')
+  const panLong = longTasks.slice(state.since).map((t) => t.duration)
+  const redraws = live?.redraws ?? 0
+  live?.map.remove()
+  live?.client.close()
+  live = null
+  return { frames: state.frames.slice(1), panLong, redraws }
 }
 
 declare global {
   interface Window {
     benchMap: typeof run
+    panStart: typeof panStart
+    panStop: typeof panStop
   }
 }
 
 async function run() {
   const cluster10k = await clusterTimes(10_000, 7)
-  const map100k = await mapTimes(100_000)
+  const map100k = await mapStart(100_000)
   return { cluster10k, map100k }
 }
 window.benchMap = run
+window.panStart = panStart
+window.panStop = panStop

@@ -15,6 +15,7 @@ import {
 import { ClusterClient } from './cluster-client'
 import type { Placed } from './cluster-index'
 import { addTaskLayers, drawPiesOnDemand, featuresOf, gridPlaced, SOURCE } from './map-layers'
+import { mapOptions, skipSky } from './map-options'
 import { SamePlace, type SamePlaceState } from './same-place'
 
 /*
@@ -122,11 +123,10 @@ export default function MapCanvas({ widget, data, fromUrl, onParams, onTask, onS
         zoom: d.view.zoom,
         maxZoom: MAP_MAX_ZOOM,
         attributionControl: false,
-        dragRotate: false,
-        pitchWithRotate: false,
-        fadeDuration: 0,
+        ...mapOptions(),
       })
       mapRef.current = map
+      skipSky(map)
       if (fromUrl) {
         const [w, s, e, n] = d.view.bbox as [number, number, number, number]
         map.fitBounds([w, s, e, n], { animate: false, padding: 0 })

@@ -84,7 +84,10 @@ export function drawPie(
   const canvas = document.createElement('canvas')
   canvas.width = px
   canvas.height = px
-  const ctx = canvas.getContext('2d')
+  // A canvas in the page's memory, not the GPU's: the picture is read back at once (getImageData),
+  // which on a GPU-backed canvas waits for the GPU process every time (~15 ms a pie with a software
+  // GPU, all of a frame's new pies in one task: bench/RESULTS.md, map).
+  const ctx = canvas.getContext('2d', { willReadFrequently: true })
   if (!ctx) return null
   ctx.scale(ratio, ratio)
   const c = size / 2

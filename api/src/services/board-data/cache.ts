@@ -155,12 +155,15 @@ export function cachedWidget<T>(
         return
       }
       entry.at = Date.now()
-      // Only while its node is still the one kept: a dropped node's sizes no longer count.
-      if (nodes.get(ctx.nodeId) !== kept) return
-      entry.chars = JSON.stringify(value)?.length ?? 0
-      kept.chars += entry.chars
-      chars += entry.chars
-      if (chars > MAX_CHARS) trim()
+      // Measured after the answer has gone out (not on its way), and only while its node is still
+      // the one kept: a dropped node's sizes no longer count.
+      setImmediate(() => {
+        if (nodes.get(ctx.nodeId) !== kept || kept.entries.get(key) !== entry) return
+        entry.chars = JSON.stringify(value)?.length ?? 0
+        kept.chars += entry.chars
+        chars += entry.chars
+        if (chars > MAX_CHARS) trim()
+      })
     },
     () => {
       if (kept.entries.get(key) === entry) dropEntry(kept, key)
