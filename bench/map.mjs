@@ -228,8 +228,14 @@ try {
   }
   for (let i = 0; i < runs; i++)
     for (const v of variants)
-      for (const size of sizes)
-        results.push({ run: i + 1, variant: v.name, ...(await measure(v.origin, size)) })
+      for (const size of sizes) {
+        const r = { run: i + 1, variant: v.name, ...(await measure(v.origin, size)) }
+        results.push(r)
+        // As it goes, one line a measurement (the JSON with everything comes at the end).
+        console.error(
+          `run ${r.run} ${r.variant} ${r.canvas}: interactive ${r.map_100k_interactive_ms} ms, longest task ${r.map_100k_longest_long_task_ms} ms; pan p50/p95 ${r.pan_frame_ms_p50}/${r.pan_frame_ms_p95} ms; load ${r.load_1min}`,
+        )
+      }
 } finally {
   await browser.close()
   for (const v of variants) {
