@@ -178,6 +178,13 @@ try {
     // The upstream's CPU per request (ms): the figure a loaded machine blurs least.
     const cpu = r.total ? Math.round(((s.up.cpuMs() - cpu0) / r.total) * 1000) / 1000 : null
     const db = r.total ? Math.round((cpuDelta(db0, await backendsCpu(s.db)) / r.total) * 1000) / 1000 : null
+    // The edits still in flight when the load tool stopped were made without their answer read.
+    if (name === 'edit') {
+      const { rows } = await s.db.query('select id, version from tasks where id = any($1::uuid[])', [
+        s.pool.map((t) => t.id),
+      ])
+      for (const t of rows) s.versions.set(t.id, t.version)
+    }
     return { ...r, cpu, db, statuses: { non2xx: r.non2xx, errors: r.errors } }
   }
   const results = {}

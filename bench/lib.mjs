@@ -227,25 +227,29 @@ export async function runAutocannon({ url, headers, connections, duration, metho
  * answer's `"id"` and `"version"` (the first of each) update it — an edit stays fresh however
  * often the list comes round.
  */
+const WRK_THREADS = 2
+
 function wrkScript(requests, versions) {
   const long = (s) => (s === undefined ? 'nil' : `[==[${s}]==]`)
   const rows = requests.map((r) => `{${long(r.method)},${long(r.path)},${long(r.body)}}`).join(',\n')
-  const held = versions ? [...versions].map(([id, v]) => `[${long(id)}]=${v}`).join(',\n') : ''
+  const held = versions ? [...versions].map(([id, v]) => `[ ${long(id)} ]=${v}`).join(',\n') : ''
   return `local requests = {${rows}}
 versions = {${held}}
+statuses = {}
 local track = ${versions ? 'true' : 'false'}
-local threads, nthreads = {}, 0
+-- setup() runs in the main state and gives each thread its index (the global tid). wrk starts a
+-- thread before it sets up the next one, so the count is written here, not counted there.
+local thread_count = ${WRK_THREADS}
+local threads = {}
 function setup(thread)
-  thread:set("tid", nthreads)
-  nthreads = nthreads + 1
+  thread:set("tid", #threads)
   table.insert(threads, thread)
-  for _, t in ipairs(threads) do t:set("nthreads", nthreads) end
 end
 local at = nil
 function request()
   if at == nil then at = tid end
   local r = requests[(at % #requests) + 1]
-  at = at + nthreads
+  at = at + thread_count
   local body = r[3]
   if track and body then
     local id = string.match(r[2], "([^/]+)$")
@@ -255,22 +259,31 @@ function request()
 end
 if track then
   function response(status, headers, body)
+    statuses[status] = (statuses[status] or 0) + 1
+    if status ~= 200 and status ~= 201 and not sample then sample = status .. " " .. string.sub(body, 1, 300) end
     if status == 200 then
       local id = string.match(body, '"id":"([^"]+)"')
       local v = string.match(body, '"version":(%d+)')
       if id and v then versions[id] = tonumber(v) end
     end
   end
-  -- The versions the threads hold, back to the caller (one line each) for its next run.
-  function done()
-    local best = {}
-    for _, t in ipairs(threads) do
-      for id, v in pairs(t:get("versions")) do
-        if (best[id] or 0) < v then best[id] = v end
-      end
+end
+-- In the main state at the end: a mark that the script ran (wrk carries on without a script that
+-- fails), and with track the threads' versions (the newest of each task, for the caller's next
+-- run), their statuses and one non-2xx answer.
+function done()
+  io.write("wrk-script-ok\\n")
+  if not track then return end
+  local best = {}
+  for _, t in ipairs(threads) do
+    for id, v in pairs(t:get("versions")) do
+      if (best[id] or 0) < v then best[id] = v end
     end
-    for id, v in pairs(best) do io.write("wrk-version ", id, " ", v, "\\n") end
+    for code, n in pairs(t:get("statuses")) do io.write("wrk-status ", code, " ", n, "\\n") end
+    local s = t:get("sample")
+    if s then io.write("wrk-sample ", string.gsub(s, "\\n", " "), "\\n") end
   end
+  for id, v in pairs(best) do io.write("wrk-version ", id, " ", v, "\\n") end
 end
 `
 }
@@ -314,10 +327,18 @@ export function runWrk({ url, headers, connections, duration, method, body, requ
   }
   const line = (label) => out.split('\n').find((l) => l.trim().startsWith(label)) ?? ''
   const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out)
-  if (versions) for (const m of out.matchAll(/^wrk-version (\S+) (\d+)$/gm)) versions.set(m[1], Number(m[2]))
+  if (list && !out.includes('wrk-script-ok')) throw new Error(`wrk did not run its script:\n${out}`)
+  const statuses = {}
+  if (versions) {
+    for (const m of out.matchAll(/^wrk-version (\S+) (\d+)$/gm)) versions.set(m[1], Number(m[2]))
+    for (const m of out.matchAll(/^wrk-status (\d+) (\d+)$/gm))
+      statuses[m[1]] = (statuses[m[1]] ?? 0) + Number(m[2])
+    for (const m of out.matchAll(/^wrk-sample (.*)$/gm)) console.error(`wrk: a non-2xx answer: ${m[1]}`)
+  }
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)
   return {
     tool: 'wrk',
+    ...(versions ? { statuses } : {}),
     rps: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0)),
     p50: ms(line('50%').split(/\s+/).pop() ?? ''),
     p99: ms(line('99%').split(/\s+/).pop() ?? ''),
