@@ -15,7 +15,15 @@
 //   --trace  one extra run per variant and size recorded as a Chrome trace (maplibre's unminified
 //            build) into DIR; read it with bench/map-trace.mjs
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import { extname, join, resolve } from 'node:path'
@@ -241,6 +249,12 @@ try {
   for (const v of variants) {
     v.server.close()
     v.dev?.server.close()
+    // REF's checkout goes again (made afresh by the next --ab run); its node_modules link first, so
+    // nothing can reach through it into this tree's node_modules.
+    if (v.dir !== root) {
+      unlinkSync(join(v.dir, 'node_modules'))
+      execFileSync('git', ['-C', root, 'worktree', 'remove', '--force', v.dir], { stdio: 'ignore' })
+    }
   }
 }
 console.log(JSON.stringify({ runs: results, load_after: loadavg().map(round) }, null, 2))
