@@ -15,7 +15,15 @@
 //   --trace  one extra run per variant and size recorded as a Chrome trace (maplibre's unminified
 //            build) into DIR; read it with bench/map-trace.mjs
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import { extname, join, resolve } from 'node:path'
@@ -228,13 +236,25 @@ try {
   }
   for (let i = 0; i < runs; i++)
     for (const v of variants)
-      for (const size of sizes)
-        results.push({ run: i + 1, variant: v.name, ...(await measure(v.origin, size)) })
+      for (const size of sizes) {
+        const r = { run: i + 1, variant: v.name, ...(await measure(v.origin, size)) }
+        results.push(r)
+        // As it goes, one line a measurement (the JSON with everything comes at the end).
+        console.error(
+          `run ${r.run} ${r.variant} ${r.canvas}: interactive ${r.map_100k_interactive_ms} ms, longest task ${r.map_100k_longest_long_task_ms} ms; pan p50/p95 ${r.pan_frame_ms_p50}/${r.pan_frame_ms_p95} ms; load ${r.load_1min}`,
+        )
+      }
 } finally {
   await browser.close()
   for (const v of variants) {
     v.server.close()
     v.dev?.server.close()
+    // REF's checkout goes again (made afresh by the next --ab run); its node_modules link first, so
+    // nothing can reach through it into this tree's node_modules.
+    if (v.dir !== root) {
+      unlinkSync(join(v.dir, 'node_modules'))
+      execFileSync('git', ['-C', root, 'worktree', 'remove', '--force', v.dir], { stdio: 'ignore' })
+    }
   }
 }
 console.log(JSON.stringify({ runs: results, load_after: loadavg().map(round) }, null, 2))

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { WidgetRow } from '../../repositories/board-data-repository'
-import { widgetKey } from './cache'
+import {
+  cachedWidget,
+  forgetWidgetData,
+  widgetDataListening,
+  widgetDataNotice,
+  widgetDataStats,
+  widgetKey,
+} from './cache'
 import type { DataContext } from './types'
 
 /*
@@ -52,5 +59,84 @@ describe('widgetKey', () => {
     ]
     for (const w of changed) expect(widgetKey(ctx(), w, { page: 1 })).not.toBe(base)
     expect(widgetKey(ctx(), widget, { page: 2 })).not.toBe(base)
+  })
+})
+
+describe('cachedWidget', () => {
+  const inNode = (nodeId: string) => ({ ...ctx(), nodeId }) as DataContext
+  let computed = 0
+  const ask = (c: DataContext, w: WidgetRow = widget, answer: unknown = { ok: 1 }) =>
+    cachedWidget(
+      c,
+      w,
+      { page: 1 },
+      async () => {
+        computed++
+        return answer
+      },
+      (r) => !(r as { error?: unknown }).error,
+    )
+
+  it('keeps nothing while the notices cannot be heard, and drops everything when that changes', async () => {
+    computed = 0
+    await ask(inNode('a'))
+    await ask(inNode('a'))
+    expect(computed).toBe(2)
+    widgetDataListening(true)
+    try {
+      await ask(inNode('a'))
+      await ask(inNode('a'))
+      expect(computed).toBe(3)
+      widgetDataListening(false)
+      widgetDataListening(true)
+      await ask(inNode('a'))
+      expect(computed).toBe(4)
+    } finally {
+      widgetDataListening(false)
+    }
+  })
+
+  it("shares one computation, keeps no error, and drops by node ('n:', a task write) or all ('u:')", async () => {
+    widgetDataListening(true)
+    try {
+      computed = 0
+      const [x, y] = await Promise.all([ask(inNode('a')), ask(inNode('a'))])
+      expect(computed).toBe(1)
+      expect(x).toBe(y)
+      await ask(inNode('b'))
+      expect(computed).toBe(2)
+
+      await ask(inNode('a'), widget, { error: 'x' })
+      await ask(inNode('a'), { ...widget, id: 'failing' }, { error: 'x' })
+      await ask(inNode('a'), { ...widget, id: 'failing' }, { error: 'x' })
+      expect(computed).toBe(4)
+
+      forgetWidgetData('a')
+      expect(widgetDataStats('a').kept).toBe(0)
+      expect(widgetDataStats('b').kept).toBe(1)
+      widgetDataNotice('s:session')
+      expect(widgetDataStats('b').kept).toBe(1)
+      widgetDataNotice('n:b')
+      expect(widgetDataStats('b').kept).toBe(0)
+      await ask(inNode('a'))
+      await ask(inNode('b'))
+      widgetDataNotice('u:someone')
+      expect(widgetDataStats().nodes).toBe(0)
+    } finally {
+      widgetDataListening(false)
+    }
+  })
+
+  it('never keeps a query that says now()', async () => {
+    widgetDataListening(true)
+    try {
+      computed = 0
+      const w = { ...widget, query: 'updated_at > NOW ()' } as WidgetRow
+      await ask(inNode('a'), w)
+      await ask(inNode('a'), w)
+      expect(computed).toBe(2)
+    } finally {
+      widgetDataListening(false)
+    }
   })
 })
