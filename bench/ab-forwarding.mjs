@@ -2,44 +2,50 @@
 // A/B of the web tier's /api forwarding (issue 15): one upstream, two web tiers in front of it — A
 // from one checkout's build, B from another's — and rounds alternating direct upstream, A and B
 // (the order rotating each round), so that the machine's load drifts over all three alike. Each
-// round is autocannon for `--seconds` on `--connections` connections, GET /api/tasks/{node}/{id}
+// round is wrk (or --tool=autocannon) for `--seconds` on `--connections` connections, GET /api/tasks/{node}/{id}
 // over a pool of task ids. Prints each round (with /proc/loadavg) and the medians; the forwarding's
 // cost is 1 − web/direct.
 //   node bench/ab-forwarding.mjs --a=<checkout> --b=<checkout> [--tasks=20000] [--rounds=6]
-//     [--seconds=5] [--connections=32] [--path=id|key|me]
+//     [--seconds=5] [--connections=32] [--path=id|key|me] [--tool=wrk|autocannon]
 // Each checkout needs node_modules and a web build. The upstream and B's web tier come from B.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import pg from 'pg'
-import { freePort, runAutocannon, signIn, startPostgres, startStack } from './lib.mjs'
+import {
+  freePort,
+  freshDatabase,
+  loadavg,
+  parseArgs,
+  runLoad,
+  signIn,
+  startPostgres,
+  startStack,
+} from './lib.mjs'
 import { generate, keyOf } from './tasks-generate.mjs'
 
-const args = { a: undefined, b: undefined, tasks: 20_000, rounds: 6, seconds: 5, connections: 32, path: 'id' }
-for (const arg of process.argv.slice(2)) {
-  const [k, v] = arg.replace(/^--/, '').split('=')
-  if (k in args) args[k] = k === 'a' || k === 'b' ? resolve(v) : k === 'path' ? v : Number(v)
-}
+const usage =
+  'node bench/ab-forwarding.mjs --a=<checkout> --b=<checkout> [--tasks] [--rounds] [--seconds] [--connections] [--path=id|key|me] [--tool=wrk|autocannon]'
+const args = parseArgs(
+  process.argv.slice(2),
+  {
+    a: undefined,
+    b: undefined,
+    tasks: 20_000,
+    rounds: 6,
+    seconds: 5,
+    connections: 32,
+    path: 'id',
+    tool: 'wrk',
+  },
+  usage,
+)
 if (!args.a || !args.b) {
-  console.log(
-    'node bench/ab-forwarding.mjs --a=<checkout> --b=<checkout> [--tasks] [--rounds] [--seconds] [--connections] [--path=id|key|me]',
-  )
+  console.log(usage)
   process.exit(1)
 }
-
-const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
-
-async function freshDatabase(serverUrl) {
-  const name = `nodus_abfw_${Date.now()}`
-  const c = new pg.Client({ connectionString: serverUrl })
-  await c.connect()
-  await c.query(`create database ${name}`)
-  await c.end()
-  const u = new URL(serverUrl)
-  u.pathname = `/${name}`
-  return u.toString()
-}
+args.a = resolve(args.a)
+args.b = resolve(args.b)
 
 /** A web tier alone (server/index.mjs of `dir`) in front of the given upstream. */
 async function startWeb(dir, upstream, secret) {
@@ -72,7 +78,7 @@ const cluster = startPostgres(await freePort())
 let stack
 let webA
 try {
-  const databaseUrl = await freshDatabase(cluster.url)
+  const databaseUrl = await freshDatabase(cluster.url, 'nodus_abfw')
   stack = await startStack({ databaseUrl, webPort: await freePort(), apiPort: await freePort() })
   webA = await startWeb(args.a, stack.api, process.env.SECRET)
   const gen = await generate({ url: databaseUrl, node: 'start', tasks: args.tasks, chunk: args.tasks })
@@ -84,16 +90,19 @@ try {
     await c.query('select id from tasks where node_id = $1 order by id limit 5000', [gen.nodeId])
   ).rows.map((r) => r.id)
   await c.end()
-  let n = 0
-  const next = () => {
-    const i = n++
-    if (args.path === 'me') return { path: '/api/users/me' }
-    if (args.path === 'key') return { path: `/api/tasks/${gen.nodeId}/${keyOf((i * 7919) % args.tasks)}/key` }
-    return { path: `/api/tasks/${gen.nodeId}/${ids[i % ids.length]}` }
-  }
+  // The requests the load tool sends in turn (lib.mjs), 20,000 of them.
+  const requests = Array.from({ length: 20_000 }, (_, i) => ({
+    method: 'GET',
+    path:
+      args.path === 'me'
+        ? '/api/users/me'
+        : args.path === 'key'
+          ? `/api/tasks/${gen.nodeId}/${keyOf((i * 7919) % args.tasks)}/key`
+          : `/api/tasks/${gen.nodeId}/${ids[i % ids.length]}`,
+  }))
   const sides = { direct: stack.api, a: webA.base, b: stack.web }
   for (const [side, base] of Object.entries(sides)) {
-    const res = await fetch(`${base}${next().path}`, { headers })
+    const res = await fetch(`${base}${requests[0].path}`, { headers })
     if (!res.ok) throw new Error(`${side} answered ${res.status}: ${await res.text()}`)
   }
   const results = { direct: [], a: [], b: [] }
@@ -102,18 +111,12 @@ try {
     const turn = [...order.slice(r % 3), ...order.slice(0, r % 3)]
     for (const side of turn) {
       const before = loadavg()
-      const statuses = {}
-      const out = await runAutocannon({
+      const out = await runLoad(args.tool, {
         url: sides[side],
         headers,
         connections: args.connections,
         duration: args.seconds,
-        requests: [
-          {
-            setupRequest: (req) => ({ ...req, ...next() }),
-            onResponse: (s) => (statuses[s] = (statuses[s] ?? 0) + 1),
-          },
-        ],
+        requests,
       })
       results[side].push(out.rps)
       console.log(
@@ -124,7 +127,8 @@ try {
           p50: out.p50,
           p99: out.p99,
           errors: out.errors,
-          statuses,
+          non2xx: out.non2xx,
+          tool: args.tool,
           loadavg: before,
         }),
       )
