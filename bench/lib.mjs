@@ -294,28 +294,41 @@ end
  * `url`; with them (a list of { method, path, body }) it sends them in turn through a Lua script,
  * `versions` as in wrkScript. `url` is then the base.
  */
-export function runWrk({ url, headers, connections, duration, method, body, requests, versions }) {
+export async function runWrk({ url, headers, connections, duration, method, body, requests, versions }) {
   const h = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`])
   const list =
     requests ?? (method && method !== 'GET' ? [{ method, path: new URL(url).pathname, body }] : undefined)
   const dir = list ? mkdtempSync(join(tmpdir(), 'nodus-wrk-')) : undefined
   const script = dir ? join(dir, 'requests.lua') : undefined
   if (script) writeFileSync(script, wrkScript(list, versions))
-  let out
+  // Run beside this process's event loop, not blocking it (a blocked loop misses the servers
+  // closing its idle keep-alive connections, and its next fetch meets a closed socket).
+  let out = ''
   try {
-    out = execFileSync(
-      'wrk',
-      [
-        '-t2',
-        `-c${connections}`,
-        `-d${duration}s`,
-        '--latency',
-        ...h,
-        ...(script ? ['-s', script] : []),
-        url,
-      ],
-      { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
-    )
+    out = await new Promise((done, fail) => {
+      const child = spawn(
+        'wrk',
+        [
+          `-t${WRK_THREADS}`,
+          `-c${connections}`,
+          `-d${duration}s`,
+          '--latency',
+          ...h,
+          ...(script ? ['-s', script] : []),
+          url,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      )
+      let text = ''
+      child.stdout.setEncoding('utf8')
+      child.stdout.on('data', (chunk) => {
+        text += chunk
+      })
+      child.once('error', fail)
+      child.once('close', (code) =>
+        code === 0 ? done(text) : fail(new Error(`wrk exited ${code}:\n${text}`)),
+      )
+    })
   } finally {
     if (dir) rmSync(dir, { recursive: true, force: true })
   }

@@ -24,7 +24,7 @@ try {
       if (!check.ok) throw new Error(`${tier} ${path} answered ${check.status}`)
       const run = { url, headers, connections: args.connections, duration: args.duration }
       const rows = [await runAutocannon(run)]
-      if (args.wrk) rows.push(runWrk(run))
+      if (args.wrk) rows.push(await runWrk(run))
       for (const r of rows) {
         const row = { db: args.db, tier, path, connections: args.connections, duration: args.duration, ...r }
         results.push(row)
