@@ -76,7 +76,8 @@ async function mapStart(n: number) {
   const el = document.getElementById('map')!
   const map = new ml.Map({
     container: el,
-    style: basemap.offlineStyle(colors),
+    // As the widget: the water is the page's (the bench page's background is the dark theme's --bg).
+    style: basemap.offlineStyle(colors, { water: 'page' }),
     center: [37.6, 55.8],
     zoom: 7,
     maxZoom: MAP_MAX_ZOOM,

@@ -25,12 +25,21 @@ export function themeColors(el: Element = document.documentElement) {
   }
 }
 
-export function offlineStyle(colors: ReturnType<typeof themeColors>): StyleSpecification {
+/**
+ * The offline style. `water: 'page'` leaves the water to the page (the map's container painted in
+ * colors.water, as the widget's frame is): one pass over the whole canvas fewer in every frame,
+ * which a software GPU feels (bench/RESULTS.md, map).
+ */
+export function offlineStyle(
+  colors: ReturnType<typeof themeColors>,
+  { water = 'drawn' }: { water?: 'drawn' | 'page' } = {},
+): StyleSpecification {
+  const waterLayer = { id: 'water', type: 'background', paint: { 'background-color': colors.water } } as const
   return {
     version: 8,
     sources: { world: { type: 'geojson', data: BASEMAP_URL } },
     layers: [
-      { id: 'water', type: 'background', paint: { 'background-color': colors.water } },
+      ...(water === 'drawn' ? [waterLayer] : []),
       {
         id: 'land',
         type: 'fill',

@@ -115,7 +115,7 @@ export default function MapCanvas({ widget, data, fromUrl, onParams, onTask, onS
       ml.setWorkerUrl(MAPLIBRE_WORKER_URL)
       const d = dataRef.current
       const colors = themeColors()
-      const style = d.style.url ? styleUrl(d.style.url, d.style.key) : offlineStyle(colors)
+      const style = d.style.url ? styleUrl(d.style.url, d.style.key) : offlineStyle(colors, { water: 'page' })
       const map = new ml.Map({
         container: container.current,
         style,
