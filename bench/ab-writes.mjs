@@ -9,7 +9,7 @@ import pg from 'pg'
 //   node bench/ab-writes.mjs --a=/path/to/checkout-a --b=/path/to/checkout-b [--tasks=20000]
 //     [--rounds=8] [--seconds=5] [--connections=8]
 // Each checkout needs node_modules and a web build (scripts/start.mjs runs both tiers).
-import { freePort } from './lib.mjs'
+import { freePort, freshDatabase } from './lib.mjs'
 
 const args = { a: undefined, b: undefined, tasks: 20_000, rounds: 8, seconds: 5, connections: 8 }
 for (const arg of process.argv.slice(2)) {
@@ -23,17 +23,6 @@ if (!args.a || !args.b) {
   process.exit(1)
 }
 
-async function freshDatabase(serverUrl, label) {
-  const name = `nodus_ab_${label}_${Date.now()}`
-  const c = new pg.Client({ connectionString: serverUrl })
-  await c.connect()
-  await c.query(`create database ${name}`)
-  await c.end()
-  const u = new URL(serverUrl)
-  u.pathname = `/${name}`
-  return u.toString()
-}
-
 const libA = await import(join(args.a, 'bench/lib.mjs'))
 const cluster = libA.startPostgres(await freePort())
 const sides = []
@@ -44,7 +33,7 @@ try {
   ]) {
     const lib = await import(join(dir, 'bench/lib.mjs'))
     const { generate } = await import(join(dir, 'bench/tasks-generate.mjs'))
-    const url = await freshDatabase(cluster.url, label)
+    const url = await freshDatabase(cluster.url, `nodus_ab_${label}`)
     const stack = await lib.startStack({
       databaseUrl: url,
       webPort: await freePort(),

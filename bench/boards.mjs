@@ -26,7 +26,7 @@ import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { benchBrowser, benchPage } from './boards-page.mjs'
-import { freePort, root, runAutocannon, signIn, startPostgres, startStack } from './lib.mjs'
+import { freePort, freshDatabase, root, runAutocannon, signIn, startPostgres, startStack } from './lib.mjs'
 import { generate } from './tasks-generate.mjs'
 
 const args = {
@@ -60,17 +60,6 @@ const want = (scenario) => !args.scenarios || args.scenarios.has(scenario)
 const load = () => loadavg().map((l) => Math.round(l * 100) / 100)
 /** /proc/loadavg as it reads (runnable/total tasks too), beside the headline figures. */
 const readLoadavg = () => readFileSync('/proc/loadavg', 'utf8').trim()
-
-async function freshDatabase(serverUrl) {
-  const name = `nodus_bench_${Date.now()}`
-  const c = new pg.Client({ connectionString: serverUrl })
-  await c.connect()
-  await c.query(`create database ${name}`)
-  await c.end()
-  const u = new URL(serverUrl)
-  u.pathname = `/${name}`
-  return u.toString()
-}
 
 const cluster = args.url ? null : startPostgres(await freePort())
 const databaseUrl = await freshDatabase(args.url ?? cluster.url)
