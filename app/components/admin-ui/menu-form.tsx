@@ -47,7 +47,7 @@ interface MenuFormProps {
  */
 export function MenuForm({ stored, base, posted }: MenuFormProps) {
   const fetcher = useFetcher<ActionData>({ key: FETCHER_KEY })
-  const saved = useSavedFetcherData(fetcher)
+  const { saved, onSave } = useSavedFetcherData(fetcher, stored)
   // The newest draft: the fetcher's (with JavaScript) or the page's (without). Once saved, the
   // stored menu shows again. Saving another form keeps the draft, with the base it started from,
   // so a change someone else made to the menu meanwhile is still a conflict.
@@ -65,6 +65,7 @@ export function MenuForm({ stored, base, posted }: MenuFormProps) {
       unsaved={draft !== null}
       lastResult={draft ? latest?.result : undefined}
       fetcher={fetcher}
+      onSave={onSave}
     />
   )
 }
@@ -73,21 +74,28 @@ type Fetcher = ReturnType<typeof useFetcher<ActionData>>
 
 /**
  * The fetcher data a successful save left behind. A save answers with a redirect, and a fetcher
- * keeps its previous data through a redirect: a save that ends with the data unchanged succeeded
- * (a refused one answers with new data: its errors).
+ * keeps its previous data through a redirect, while the page's data is read again: a save that
+ * ends with the fetcher's data unchanged and the page's data new succeeded (a refused one answers
+ * with new data: its errors). What the fetcher held is noted as the form is submitted, not in an
+ * effect: under load React may never commit the render in which the save was pending, and the
+ * refusal would then be taken for the data before it.
  */
-function useSavedFetcherData(fetcher: Fetcher): ActionData | undefined {
+function useSavedFetcherData(fetcher: Fetcher, page: unknown) {
   const [saved, setSaved] = useState<ActionData>()
-  const before = useRef<{ data: ActionData | undefined } | null>(null)
-  const saving = fetcher.state !== 'idle' && fetcher.formData?.get('intent') === 'menu:save'
+  const pending = useRef<{ data: ActionData | undefined; page: unknown } | null>(null)
+  const onSave = () => {
+    pending.current = { data: fetcher.data, page }
+  }
   useEffect(() => {
-    if (saving) before.current ??= { data: fetcher.data }
-    else if (fetcher.state === 'idle' && before.current) {
-      if (fetcher.data && fetcher.data === before.current.data) setSaved(fetcher.data)
-      before.current = null
+    const before = pending.current
+    if (!before || fetcher.state !== 'idle') return
+    if (fetcher.data !== before.data) pending.current = null
+    else if (page !== before.page) {
+      pending.current = null
+      setSaved(fetcher.data)
     }
-  }, [saving, fetcher.state, fetcher.data])
-  return saved
+  }, [fetcher.state, fetcher.data, page])
+  return { saved, onSave }
 }
 
 interface DraftFormProps {
@@ -95,6 +103,8 @@ interface DraftFormProps {
   unsaved: boolean
   lastResult?: SubmissionResult<string[]>
   fetcher: Fetcher
+  /** Called as a Save is sent (not for an editing step, nor a Save the browser's checks stopped). */
+  onSave: () => void
 }
 
 /** Loosely typed item fields: conform's types do not follow the schema's three spelled-out levels. */
@@ -106,7 +116,7 @@ interface ItemInput {
   items?: ItemInput[]
 }
 
-function MenuDraftForm({ draft, unsaved, lastResult, fetcher }: DraftFormProps) {
+function MenuDraftForm({ draft, unsaved, lastResult, fetcher, onSave }: DraftFormProps) {
   const { t } = useAdminT()
   const [form, fields] = useForm<{ items: ItemInput[] }, MenuValue>({
     id: 'admin-ui-menu',
@@ -130,6 +140,7 @@ function MenuDraftForm({ draft, unsaved, lastResult, fetcher }: DraftFormProps) 
   const saving = busy && fetcher.formData?.get('intent') === 'menu:save'
   const focus = draft.focus
   const list = fields.items.getFieldList()
+  const formProps = getFormProps(form)
   return (
     <SectionCard
       id="menu"
@@ -137,7 +148,17 @@ function MenuDraftForm({ draft, unsaved, lastResult, fetcher }: DraftFormProps) 
       description={t('ui.menu.description')}
       aside={unsaved ? <span className="aui-badge">{t('ui.unsaved')}</span> : null}
     >
-      <fetcher.Form method="post" {...getFormProps(form)} className="aui-form" aria-busy={busy || undefined}>
+      <fetcher.Form
+        method="post"
+        {...formProps}
+        onSubmit={(event) => {
+          formProps.onSubmit(event)
+          const submitter = (event.nativeEvent as SubmitEvent).submitter
+          if (!event.defaultPrevented && submitter?.getAttribute('value') === 'menu:save') onSave()
+        }}
+        className="aui-form"
+        aria-busy={busy || undefined}
+      >
         <CsrfInput />
         <DefaultSubmit intent="menu:save" />
         <input type="hidden" name="base" value={draft.base} />
