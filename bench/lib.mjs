@@ -58,7 +58,7 @@ export async function freshDatabase(serverUrl, prefix = 'nodus_bench') {
  * `databaseUrl` and a fresh DATA_DIR; `nodeArgs` go before the script (e.g. --cpu-prof). Resolves
  * once /api/health answers; stop() ends it (a --cpu-prof profile is written then).
  */
-export async function startUpstream({ dir = root, databaseUrl, nodeArgs = [], port }) {
+export async function startUpstream({ dir = root, databaseUrl, nodeArgs = [], port, env = {} }) {
   const apiPort = port ?? (await freePort())
   const dataDir = mkdtempSync(join(tmpdir(), 'nodus-upstream-data-'))
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'api/src/server.ts'], {
@@ -74,6 +74,7 @@ export async function startUpstream({ dir = root, databaseUrl, nodeArgs = [], po
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       SEED_DEMO: '0',
+      ...env,
     },
   })
   const stop = async () => {
@@ -94,7 +95,7 @@ export async function startUpstream({ dir = root, databaseUrl, nodeArgs = [], po
     }
     await new Promise((r) => setTimeout(r, 300))
   }
-  return { base, stop, cpuMs: () => cpuMsOf(child.pid) }
+  return { base, stop, dataDir, cpuMs: () => cpuMsOf(child.pid) }
 }
 
 /**
@@ -132,6 +133,14 @@ export function cpuMsOf(pid) {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   // utime and stime are fields 14 and 15 of the line (11 and 12 after the command), in clock ticks.
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+
+/** The CPU (ms) of the finished child processes this process has waited for (e.g. wrk runs). */
+export function childrenCpuMs() {
+  const stat = readFileSync('/proc/self/stat', 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  // cutime and cstime: fields 16 and 17 of the line (13 and 14 after the command).
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100
 }
 
 /** Starts a throwaway PostgreSQL (scripts/pg-test-server.sh) and returns its URL and a stop(). */

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// `npm start`: build what is stale, start the upstream API on an internal loopback port (unless
-// UPSTREAM_API_URL points elsewhere), then the web app on PORT/HOST. A tier that dies once running
+// `npm start`: build what is stale, start the upstream API on a Unix socket in DATA_DIR (or an
+// internal loopback port: TIERS_LINK=tcp; ADR 024) unless UPSTREAM_API_URL points elsewhere, then
+// the web app on PORT/HOST. A tier that dies once running
 // is started again after a pause that grows while it keeps dying (0.5 s … 30 s), the other serves on.
 // SIGTERM/SIGINT drains: the web app first (it stops accepting, finishes what it has), then the
 // upstream it was still calling; each is killed if it has not stopped in time (PRODUCT.md §1).
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { get as httpGet } from 'node:http'
 import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -71,14 +73,27 @@ const freePort = () =>
     })
   })
 
-async function waitHealthy(url, child, ms = 120_000) {
+/** 200 from the upstream's /api/health, over its Unix socket when it has one. */
+function healthAnswers(url, socketPath) {
+  const target = new URL('/api/health', url)
+  return new Promise((resolve) => {
+    const where = socketPath
+      ? { socketPath, path: target.pathname }
+      : { host: target.hostname, port: target.port, path: target.pathname }
+    const req = httpGet({ ...where, timeout: 2_000 }, (res) => {
+      res.resume()
+      resolve(res.statusCode === 200)
+    })
+    req.once('error', () => resolve(false))
+    req.once('timeout', () => req.destroy())
+  })
+}
+
+async function waitHealthy(url, socketPath, child, ms = 120_000) {
   const until = Date.now() + ms
   while (Date.now() < until) {
     if (child.exitCode !== null) return false
-    try {
-      const res = await fetch(`${url}/api/health`)
-      if (res.ok) return true
-    } catch {}
+    if (await healthAnswers(url, socketPath)) return true
     await new Promise((r) => setTimeout(r, 200))
   }
   return false
@@ -150,11 +165,23 @@ for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => void stopAll(0))
 buildIfStale()
 env.SECRET = secret()
 if (!env.UPSTREAM_API_URL) {
-  const apiPort = Number(env.API_PORT || (await freePort()))
-  const apiEnv = { ...env, API_HOST: '127.0.0.1', API_PORT: String(apiPort) }
+  // The tiers talk over a Unix socket in DATA_DIR (ADR 024); TIERS_LINK=tcp (or a DATA_DIR whose
+  // path is too long for a socket) keeps the loopback port. API_PORT set: the upstream listens
+  // there as well (scripts and benches that call it directly).
+  const socket = join(env.DATA_DIR, 'api.sock')
+  const overSocket = (env.TIERS_LINK ?? 'unix') !== 'tcp' && Buffer.byteLength(socket) <= 100
+  const apiEnv = { ...env, API_HOST: '127.0.0.1' }
+  if (overSocket) {
+    apiEnv.API_SOCKET = socket
+    env.UPSTREAM_API_SOCKET = socket
+    env.UPSTREAM_API_URL = 'http://localhost'
+  } else {
+    apiEnv.API_PORT = String(Number(env.API_PORT || (await freePort())))
+    env.UPSTREAM_API_URL = `http://127.0.0.1:${apiEnv.API_PORT}`
+  }
+  mkdirSync(env.DATA_DIR, { recursive: true })
   const api = run('upstream API', ['--import', 'tsx', join(root, 'api/src/server.ts')], apiEnv)
-  env.UPSTREAM_API_URL = `http://127.0.0.1:${apiPort}`
-  if (!(await waitHealthy(env.UPSTREAM_API_URL, api.child))) {
+  if (!(await waitHealthy(env.UPSTREAM_API_URL, overSocket ? socket : undefined, api.child))) {
     console.error('[nodus] the upstream API did not become healthy')
     await stopAll(1)
   }

@@ -12,7 +12,13 @@ const envSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(25),
   SECRET: z.string().min(16).optional(),
   API_HOST: z.string().default('127.0.0.1'),
-  API_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /** Unset: 3001, unless API_SOCKET is set (then the upstream listens on the socket alone). */
+  API_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * A Unix socket to listen on (`npm start` sets one in DATA_DIR for the web tier, ADR 024); with
+   * API_PORT as well the upstream listens on both.
+   */
+  API_SOCKET: z.string().min(1).max(100).optional(),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   USER_EMAIL: z.string().email().default('user@example.com'),

@@ -2,10 +2,12 @@ import cluster from 'node:cluster'
 import { buildApp } from './app'
 import { loadConfig } from './config'
 import { openDatabase } from './db/client'
+import { clearStaleSocket, listen } from './http/listen'
 import { seed } from './seed'
 
 /*
- * Starts the upstream: open and migrate the database, seed an empty one, listen; SIGTERM drains.
+ * Starts the upstream: open and migrate the database, seed an empty one, listen (a Unix socket, a
+ * TCP port, or both: http/listen.ts); SIGTERM drains.
  * With API_WORKERS > 1 (PostgreSQL only) the first process migrates and seeds, then forks that
  * many workers sharing the port (node:cluster) and stops with them; a worker that dies is replaced.
  */
@@ -20,7 +22,7 @@ async function serve(migrate: boolean) {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, migrate })
   const app = await buildApp(config, database)
   if (migrate) await seed(database.db, config, app.log)
-  await app.listen({ host: config.API_HOST, port: config.API_PORT })
+  await listen(app, { host: config.API_HOST, port: config.API_PORT, socket: config.API_SOCKET })
   let closing = false
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, async () => {
@@ -34,6 +36,7 @@ async function serve(migrate: boolean) {
   }
 }
 
+if (cluster.isPrimary && config.API_SOCKET) await clearStaleSocket(config.API_SOCKET)
 if (workers === 1) await serve(true)
 else if (cluster.isPrimary) {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })

@@ -10,6 +10,11 @@ const envSchema = z.object({
     .string()
     .url()
     .transform((u) => u.replace(/\/+$/, '')),
+  /**
+   * The upstream's Unix socket (`npm start` sets it; ADR 024): calls go through it instead of
+   * TCP. UPSTREAM_API_URL still gives the Host and the path prefix.
+   */
+  UPSTREAM_API_SOCKET: z.string().min(1).optional(),
   SECRET: z.string().min(16),
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   /** The upstream's upload limit (api/src/config.ts): /api forwarding refuses larger bodies itself. */

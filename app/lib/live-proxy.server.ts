@@ -4,7 +4,13 @@ import { env } from './env.server'
 import { nodeName } from './node.server'
 import { getNodeByDomain } from './node-assets.server'
 import { readToken } from './session.server'
-import { isUpstreamDown, proxyHeaders, upstreamPath, upstreamUnavailableResponse } from './upstream.server'
+import {
+  isUpstreamDown,
+  proxyHeaders,
+  upstreamConnect,
+  upstreamPath,
+  upstreamUnavailableResponse,
+} from './upstream.server'
 
 /*
  * GET /events on the node's host (PRODUCT.md §7 "Live"): the tab's server-sent events stream,
@@ -29,7 +35,7 @@ function livePool(): Pool {
   pool ??= new Pool(new URL(env().UPSTREAM_API_URL).origin, {
     connections: null,
     pipelining: 1,
-    connect: { timeout: 5_000 },
+    connect: upstreamConnect(5_000),
     headersTimeout: 30_000,
     bodyTimeout: 0,
   })

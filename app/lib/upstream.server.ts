@@ -38,12 +38,18 @@ function upstreamBase() {
   return base
 }
 
+/** How a pool reaches the upstream: its Unix socket when there is one (ADR 024), else TCP. */
+export function upstreamConnect(timeout: number): { timeout: number; socketPath?: string } {
+  const socketPath = env().UPSTREAM_API_SOCKET
+  return socketPath ? { timeout, socketPath } : { timeout }
+}
+
 export function upstreamPool(): Pool {
   pool ??= new Pool(upstreamBase().origin, {
     connections: 64,
     pipelining: 1,
     keepAliveTimeout: 30_000,
-    connect: { timeout: CONNECT_TIMEOUT_MS },
+    connect: upstreamConnect(CONNECT_TIMEOUT_MS),
     headersTimeout: HEADERS_TIMEOUT_MS,
     bodyTimeout: BODY_TIMEOUT_MS,
   })
@@ -80,7 +86,10 @@ export function isUpstreamDown(error: unknown): boolean {
   return (
     typeof code === 'string' &&
     (code.startsWith('UND_ERR') ||
-      ['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'ETIMEDOUT'].includes(code)) &&
+      // ENOENT: the upstream's Unix socket is not there (yet, or any more).
+      ['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOENT', 'ENOTFOUND', 'EPIPE', 'ETIMEDOUT'].includes(
+        code,
+      )) &&
     code !== 'UND_ERR_ABORTED'
   )
 }
