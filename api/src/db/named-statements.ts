@@ -11,12 +11,26 @@ import type { Db, Tx } from './client'
  * reuses its plan on each pooled connection. node-postgres parses a name once per connection and
  * keeps it for the connection's life; the texts a query language can produce are unbounded, so
  * each connection keeps at most NAMED_PER_CONNECTION of them and DEALLOCATEs the least recently
- * used one before it prepares another.
+ * used one before it prepares another. A text is named from its second execution in the process
+ * on (the last SEEN texts are remembered): a query asked once is not worth a statement, nor the
+ * DEALLOCATE that would make room for it.
  *
  * PGlite (one in-process connection) and statements in a transaction run as before, unnamed.
  */
 
 export const NAMED_PER_CONNECTION = 64
+const SEEN = 1_024
+
+/** The names of the texts run lately in this process, least recently first. */
+const seen = new Map<string, true>()
+
+/** Whether `name` ran before (lately); remembers it either way. */
+function seenBefore(name: string): boolean {
+  const before = seen.delete(name)
+  seen.set(name, true)
+  if (seen.size > SEEN) seen.delete(seen.keys().next().value!)
+  return before
+}
 
 const pools = new WeakMap<object, Pool>()
 /** Per connection: the names it has prepared, least recently used first. */
@@ -46,8 +60,13 @@ async function deallocate(client: PoolClient, name: string): Promise<void> {
   if (c?.submittedNamedStatements) delete c.submittedNamedStatements[name]
 }
 
-async function runNamed<R>(client: PoolClient, text: string, values: unknown[], limit: number): Promise<R[]> {
-  const name = statementName(text)
+async function runNamed<R>(
+  client: PoolClient,
+  name: string,
+  text: string,
+  values: unknown[],
+  limit: number,
+): Promise<R[]> {
   let names = prepared.get(client)
   if (!names) {
     names = new Map()
@@ -90,10 +109,12 @@ export async function executeNamed<R>(
     return (res as unknown as { rows: R[] }).rows
   }
   const { sql: text, params } = query.toSQL()
+  const name = statementName(text)
+  if (!seenBefore(name)) return (await pool.query<R & object>(text, params)).rows
   const client = await pool.connect()
   let failed: Error | undefined
   try {
-    return await runNamed<R>(client, text, params, limit)
+    return await runNamed<R>(client, name, text, params, limit)
   } catch (e) {
     failed = e as Error
     throw e
