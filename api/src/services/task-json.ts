@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
+import { executeNamed } from '../db/named-statements'
 import { tasks } from '../db/schema'
 import { type CompiledQuery, joinClauses, orderByClause } from '../rql'
 
@@ -72,9 +73,9 @@ export async function selectMatchingJson(
     .orderBy(...orderByClause(keys))
     .limit(opts.limit)
   if (opts.offset) q = q.offset(opts.offset)
-  // Executed as plain SQL: the rows as the driver gives them, not mapped field by field.
-  const res = await db.execute(q)
-  const rows = (res as unknown as { rows: JsonRow[] }).rows
+  // The rows as the driver gives them, not mapped field by field; a named statement per query
+  // shape on PostgreSQL (planned once per connection, db/named-statements.ts).
+  const rows = await executeNamed<JsonRow>(db, q)
   const out: TaskJson[] = new Array(rows.length)
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!
