@@ -9,7 +9,7 @@ import { forgetWidgetData } from './board-data/cache'
  * total is kept for a couple of seconds per node and query. The events of every task write make
  * each process forget the node's totals (forgetTotalsOn; in the writing process at its commit,
  * before the write answers: ADR 015); a write made outside the upstream (a script) arrives as the
- * database's notice 't:<node>' (migration 0008, app.ts) a moment after its commit, and TTL_MS
+ * database's notice 't:<node>' (migration 0008, app.ts) a moment after its commit, and STALE_MS
  * bounds what a lost notice could cost. A calendar widget's month (its count per day,
  * services/board-data/calendar.ts) is such a total too, kept the same way.
  *
@@ -19,6 +19,14 @@ import { forgetWidgetData } from './board-data/cache'
  */
 
 const TTL_MS = 2_000
+/**
+ * Past TTL_MS a kept total is still answered while it is counted again (once, in the background)
+ * — up to this age, past which the ask waits for the fresh count. A node of a million tasks counts
+ * a query's total in tens of ms: every page asked in that moment waited for it, every TTL_MS
+ * (the filtered list's p99 at 1M, issue 15). A write still makes the next ask wait: the node's
+ * totals are forgotten, not stale.
+ */
+const STALE_MS = 10_000
 /** A count still running after this long is not waited for again: the next ask counts anew. */
 const IN_FLIGHT_MS = 30_000
 /** Totals kept per node; past it the oldest go first. */
@@ -31,6 +39,8 @@ interface Kept {
   at: number | null
   started: number
   total: Promise<unknown>
+  /** The count running to replace a total past TTL_MS (answered meanwhile). */
+  refresh?: Promise<unknown>
 }
 
 const nodes = new Map<string, Map<string, Kept>>()
@@ -50,6 +60,23 @@ export function cachedTotal<T = number>(nodeId: string, key: string, count: () =
   const hit = kept.get(key)
   const fresh = hit && (hit.at === null ? now - hit.started < IN_FLIGHT_MS : now - hit.at < TTL_MS)
   if (hit && fresh) return hit.total as Promise<T>
+  if (hit && hit.at !== null && now - hit.at < STALE_MS) {
+    if (!hit.refresh) {
+      const refresh = count()
+      hit.refresh = refresh
+      refresh.then(
+        () => {
+          hit.total = refresh
+          hit.at = Date.now()
+          hit.refresh = undefined
+        },
+        () => {
+          hit.refresh = undefined
+        },
+      )
+    }
+    return hit.total as Promise<T>
+  }
   const total = count()
   const entry: Kept = { at: null, started: now, total }
   kept.delete(key)
