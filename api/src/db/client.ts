@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { enableNamedStatements } from './named-statements'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -137,6 +138,7 @@ export async function openDatabase(opts: {
     pool.on('error', lost)
     pool.on('connect', (client) => client.on('error', lost))
     const db = drizzle(pool, { schema }) as unknown as Db
+    enableNamedStatements(db, pool)
     if (opts.migrate !== false) await migrate(db as never, { migrationsFolder })
     return {
       db,

@@ -22,7 +22,30 @@ export interface ConsumerOptions {
   leaseMs?: number
 }
 
-export type DurableHandler = (event: StoredEvent) => Promise<void> | void
+/**
+ * What the events of one batch share (issue 15): a lookup they all need — a node's plugin
+ * configurations, its configuration, the tasks of the batch — is made once per batch instead of once
+ * per event. What it answers is as of the batch's start, which is as of "some time after the events
+ * committed", like any handling. `events`: the batch's events this handler will see, in order.
+ */
+export class Batch {
+  private readonly memo = new Map<string, Promise<unknown>>()
+  constructor(readonly events: readonly StoredEvent[]) {}
+
+  /** `load()`'s answer, loaded once per batch and key (a failure is not kept: the batch is retried). */
+  once<T>(key: string, load: () => Promise<T>): Promise<T> {
+    let p = this.memo.get(key) as Promise<T> | undefined
+    if (!p) {
+      // A Drizzle query is a thenable that runs again on every await: resolved here once.
+      p = Promise.resolve(load())
+      this.memo.set(key, p)
+      p.catch(() => this.memo.delete(key))
+    }
+    return p
+  }
+}
+
+export type DurableHandler = (event: StoredEvent, batch: Batch) => Promise<void> | void
 
 interface Log {
   error(obj: object, msg: string): void
@@ -81,9 +104,10 @@ export class DurableConsumer {
     const events = await readEvents(this.db, from, limit)
     let done = from
     let failed = false
+    const batch = new Batch(this.types ? events.filter((e) => this.types!.has(e.type)) : events)
     for (const e of events) {
       try {
-        if (!this.types || this.types.has(e.type)) await this.handler(e)
+        if (!this.types || this.types.has(e.type)) await this.handler(e, batch)
       } catch (err) {
         this.log.error({ err, consumer: this.name, event: e.id }, 'event handler failed: retried later')
         failed = true

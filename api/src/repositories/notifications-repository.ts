@@ -145,7 +145,13 @@ export async function insertNotifications(tx: Tx | Db, rows: NewNotification[]) 
 
 /** The task as the notification rules need it: its people and its process. */
 export async function taskForNotifying(db: Db, nodeId: string, taskId: string) {
-  const [task] = await db
+  return (await tasksForNotifying(db, nodeId, [taskId])).get(taskId)
+}
+
+/** The same of several tasks at once (a consumer's batch), by id; a task gone is absent. */
+export async function tasksForNotifying(db: Db, nodeId: string, taskIds: string[]) {
+  if (taskIds.length === 0) return new Map<string, TaskForNotifying>()
+  const rows = await db
     .select({
       id: tasks.id,
       key: tasks.key,
@@ -158,9 +164,18 @@ export async function taskForNotifying(db: Db, nodeId: string, taskId: string) {
          where w.node_id = ${tasks.nodeId} and w.task_id = ${tasks.id}), '[]'::json)`,
     })
     .from(tasks)
-    .where(and(eq(tasks.nodeId, nodeId), eq(tasks.id, taskId)))
-    .limit(1)
-  return task
+    .where(and(eq(tasks.nodeId, nodeId), inArray(tasks.id, [...new Set(taskIds)])))
+  return new Map(rows.map((r) => [r.id, r]))
+}
+
+export interface TaskForNotifying {
+  id: string
+  key: string
+  title: string
+  processId: string
+  authorId: string
+  assigneeId: string | null
+  watcherIds: string[]
 }
 
 /** Of these users, those bound to the node, with their channel for the process and each kind chosen. */

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client'
 import { nodeUsers, progressStatuses, type statuses, tasks, users } from '../db/schema'
 import { committed, emitEvents, eventInsert, storedEvent } from '../events/outbox'
 import { offsetOf } from './search'
+import type { Person } from './task-card-repository'
 import type { Change } from './task-parts-repository'
 import { type ProcessScope, scopeCondition } from './task-scope'
 
@@ -25,6 +26,9 @@ export interface NewTask {
 
 type Rows<T> = { rows: T[] }
 
+/** What a create answers: the task and its assignee as the card shows them, or what was missing. */
+export type Created = { task: TaskRow; assignee: Person | undefined } | { missing: 'process' | 'assignee' }
+
 /**
  * Creates a task in two statements (ADR 022): first the process's counter grows by one in a
  * statement of its own, so that its row is locked only for that update (not across the writes
@@ -36,22 +40,46 @@ type Rows<T> = { rows: T[] }
  * its flush (synchronous_commit off, for that transaction alone): the task's own commit, which
  * does wait, flushes the log up to itself, the counter's update included — a task is never durable
  * without its number. `event`: the task.created the service built, its key filled in here. Its
- * events go to this process's subscribers once the statement has returned (committed). Undefined
- * when the node has no such process.
+ * events go to this process's subscribers once the statement has returned (committed).
+ *
+ * The assignee (a user bound to the node: another tenant's user is never confirmed) is checked by
+ * the counter's statement (issue 15: no round trip of its own): when they are not bound to the node
+ * the counter does not move and nothing is written (`missing: 'assignee'`), as when the node has no
+ * such process (`missing: 'process'`; the assignee is checked first).
  */
 export async function createTaskWithEvents(
   db: Db,
   t: NewTask,
   e: { requestId?: string; event: NewEvent<'task.created'> },
-): Promise<TaskRow | undefined> {
+): Promise<Created> {
   const taken = await db.execute(sql`
-    with unflushed as (select set_config('synchronous_commit', 'off', true))
-    update processes set task_counter = task_counter + 1
-      from unflushed
-     where node_id = ${t.nodeId}::uuid and id = ${t.processId}::uuid
-    returning task_counter as number, key || '-' || task_counter as key`)
-  const [number] = (taken as unknown as Rows<{ number: number | string; key: string }>).rows
-  if (!number) return undefined
+    with unflushed as (select set_config('synchronous_commit', 'off', true)),
+    assignee as (
+      select u.id, u.email, u.fio, u.contacts from users u
+        join node_users nu on nu.user_id = u.id and nu.node_id = ${t.nodeId}::uuid
+       where u.id = ${t.assigneeId}::uuid
+    ), taken as (
+      update processes set task_counter = task_counter + 1
+        from unflushed
+       where node_id = ${t.nodeId}::uuid and id = ${t.processId}::uuid
+         and (${t.assigneeId}::uuid is null or exists (select from assignee))
+      returning task_counter as number, key || '-' || task_counter as key
+    )
+    select taken.number, taken.key,
+           (select json_build_object('id', id, 'email', email, 'fio', fio, 'contacts', contacts)
+              from assignee) as assignee
+      from (select) as one left join taken on true`)
+  const [number] = (
+    taken as unknown as Rows<{
+      number: number | string | null
+      key: string | null
+      assignee: Person | string | null
+    }>
+  ).rows
+  const assignee =
+    typeof number?.assignee === 'string' ? (JSON.parse(number.assignee) as Person) : number?.assignee
+  if (t.assigneeId && !assignee) return { missing: 'assignee' }
+  if (!number || number.number === null || number.key === null) return { missing: 'process' }
   const res = await db.execute(sql`
     with counter as (
       select ${Number(number.number)}::integer as number, ${number.key}::text as key
@@ -74,7 +102,7 @@ export async function createTaskWithEvents(
            event.id, event.txid, event.occurred_at
       from task, event`)
   const [row] = (res as unknown as Rows<CreatedRow>).rows
-  if (!row) return undefined
+  if (!row) return { missing: 'process' }
   const task: TaskRow = {
     ...t,
     number: Number(row.number),
@@ -85,7 +113,7 @@ export async function createTaskWithEvents(
   }
   const event = { ...e.event, data: { ...e.event.data, task: { id: t.id, key: row.key } } }
   committed(db, [storedEvent(event, row)])
-  return task
+  return { task, assignee: assignee ?? undefined }
 }
 
 interface CreatedRow {

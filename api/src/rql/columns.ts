@@ -10,7 +10,8 @@ import { processes, progressStatuses, statuses, tasks, users } from '../db/schem
  * at (a join is added only when a query names such a child: `status.name`, `assignee.contacts.email`);
  * custom keys are paths into `tasks.custom_fields`, with the places where a value is a list (a
  * multiple select, rows of a json field) known from the node's definitions. Paths are bound as
- * parameters like values: nothing a request sends is ever part of the SQL text.
+ * parameters like values: nothing a request sends is ever part of the SQL text but the document of
+ * a custom-field equality, quoted by literal.ts.
  */
 
 export const st = alias(statuses, 'st')

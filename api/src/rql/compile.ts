@@ -26,6 +26,7 @@ import {
   jsonPathParam,
   pathParam,
 } from './columns'
+import { jsonbLiteral } from './literal'
 import { type SortKey, sortKeys } from './order'
 
 /*
@@ -33,14 +34,16 @@ import { type SortKey, sortKeys } from './order'
  * (every key known, every operator allowed by the field type's filter, every value in the stored
  * shape) becomes a Drizzle `sql` condition over `tasks` and the sort keys of its `order by`.
  *
- * Every operand is bound as a parameter. Conditions are two-valued where it matters — a comparison
- * with a missing value is made false (coalesce) under a negation, and left bare elsewhere, where
+ * Every operand is bound as a parameter but the document of a custom-field equality, a jsonb
+ * literal (literal.ts) the planner of a named statement must see. Conditions are two-valued where
+ * it matters — a comparison with a missing value is made false (coalesce) under a negation, and
+ * left bare elsewhere, where
  * NULL already excludes the row and the bare form can use an index — so `not q` is exactly the
  * tasks `q` does not match, and `!=`, `!~`, `not in` are the negations of `=`, `~`, `in` (an empty
  * value is "not equal" to anything). A key that holds a list
  * (a multiple select, a child of json rows) matches when any of its values does.
  *
- * Custom-field equality is `custom_fields @> {…}` so that the GIN index (jsonb_path_ops) serves it;
+ * Custom-field equality is `custom_fields @> '{…}'` so that the GIN index (jsonb_path_ops) serves it;
  * contains is ILIKE with % and _ escaped; ranges are half-open periods compared in the stored shape
  * (ISO text byte-wise, years as numbers).
  */
@@ -212,7 +215,7 @@ class Compiler {
   }
 
   private containsDoc(a: JsonValue, value: Stored): SQL {
-    return sql`${tasks.customFields} @> ${JSON.stringify(containmentDoc(a, value))}::jsonb`
+    return sql`${tasks.customFields} @> ${jsonbLiteral(containmentDoc(a, value))}`
   }
 
   private contains(a: Access, text: string): SQL {

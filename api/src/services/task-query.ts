@@ -2,6 +2,7 @@ import type { FieldDefinition } from '@domain/fields/types'
 import { hasRight } from '@domain/rights/rights'
 import { checkQueryText, type RqlError, rqlDetail } from '@domain/rql'
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../db/client'
 import { tasks } from '../db/schema'
 import type { Caller } from '../http/caller'
@@ -113,6 +114,9 @@ export async function countMatching(db: Db | Tx, compiled: CompiledQuery, condit
   return row?.n ?? 0
 }
 
+/** Writes a condition's text for countUpTo's key. */
+const keyDialect = new PgDialect()
+
 /**
  * The query's total counted no further than `cap` + 1 matches, kept for a moment per node and
  * query (task-counts.ts): a widget
@@ -126,13 +130,17 @@ export function countUpTo(
   condition: SQL,
   cap: number,
 ): Promise<number> {
-  const matches = withJoins(db.select({ one: sql`1` }).from(tasks).$dynamic(), compiled.whereJoins)
-    .where(condition)
-    .limit(cap + 1)
-    .as('matches')
-  const query = db.select({ n: count() }).from(matches)
-  const { sql: text, params } = query.toSQL()
-  return cachedTotal(nodeId, `${text}\u0000${JSON.stringify(params)}`, async () => (await query)[0]?.n ?? 0)
+  // The key: what the count statement is made of (its joins, its cap, its condition's text and
+  // values). The statement itself is built only when it is counted.
+  const { sql: where, params } = keyDialect.sqlToQuery(condition)
+  const key = `${[...compiled.whereJoins].sort().join(',')}\u0000${cap}\u0000${where}\u0000${JSON.stringify(params)}`
+  return cachedTotal(nodeId, key, async () => {
+    const matches = withJoins(db.select({ one: sql`1` }).from(tasks).$dynamic(), compiled.whereJoins)
+      .where(condition)
+      .limit(cap + 1)
+      .as('matches')
+    return (await db.select({ n: count() }).from(matches))[0]?.n ?? 0
+  })
 }
 
 export interface MatchingOptions {

@@ -94,11 +94,11 @@ export async function createTask(
     throw badInput('processes.progress_empty', ['params', 'id'])
   if (!planned.ok) throw refused(planned.refusals, ['body'])
   const { values } = planned.plan
-  const assignee = await requireAssignee(db, nodeId, values.assignee)
   const { status, custom_fields: customFields } = values
 
-  // Everything above is checked and everything below is built before the two statements that take
-  // the process's next number (ADR 022) and write the task, its history and its event (ADR 015).
+  // Everything above is checked and everything below is built before the two statements that check
+  // the assignee and take the process's next number (ADR 022) and write the task, its history and
+  // its event (ADR 015).
   const draft = {
     nodeId,
     id: randomUUID(),
@@ -110,11 +110,15 @@ export async function createTask(
     authorId: who.userId,
     customFields,
   }
-  const task = await createTaskWithEvents(db, draft, {
+  const created = await createTaskWithEvents(db, draft, {
     requestId: c.requestId,
     event: taskCreated({ ...draft, key: '' }),
   })
-  if (!task) throw notFound('processes.process_not_found', ['params', 'id'])
+  if ('missing' in created)
+    throw created.missing === 'assignee'
+      ? notFound('users.user_not_found', ['body', 'assignee_id'])
+      : notFound('processes.process_not_found', ['params', 'id'])
+  const { task, assignee } = created
   // A new task has no attachments, and its people are the caller and the assignee just read.
   const people = assignee ? [c.auth.user, assignee] : [c.auth.user]
   return presentCard(db, nodeId, { task, files: [], people }, who)

@@ -2,6 +2,7 @@ import { TASK_EVENT_TYPES } from '@domain/events'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { tasks } from '../../db/schema'
+import type { Batch } from '../../events/consumers'
 import type { StoredEvent } from '../../events/outbox'
 import { enabledConfigs, insertDelivery } from '../../repositories/plugin-deliveries-repository'
 import { compileText, presentTask, scopeCondition, selectMatching } from '../../services/task-query'
@@ -41,12 +42,17 @@ async function matchingTask(db: Db, nodeId: string, taskId: string, query: strin
   return hit?.task
 }
 
-/** Queues the event's deliveries; true when any was queued. */
-export async function queueWebhooks(db: Db, stored: StoredEvent): Promise<boolean> {
+/**
+ * Queues the event's deliveries; true when any was queued. The node's enabled configurations are
+ * read once per `batch` of the consumer (not once per event: most nodes have none).
+ */
+export async function queueWebhooks(db: Db, stored: StoredEvent, batch?: Batch): Promise<boolean> {
   const event = stored as TaskEvent
   const nodeId = event.node_id
   if (!nodeId || !(TASK_EVENT_TYPES as readonly string[]).includes(event.type)) return false
-  const configs = (await enabledConfigs(db, nodeId, 'webhooks')).filter(
+  const load = () => enabledConfigs(db, nodeId, 'webhooks')
+  const all = await (batch ? batch.once(`webhooks:${nodeId}`, load) : load())
+  const configs = all.filter(
     (c) => Array.isArray(c.settings.events) && c.settings.events.includes(event.type),
   )
   let queued = false

@@ -17,8 +17,8 @@ export async function startWebhooks({ db, box, events, config, log }: StartConte
   })
   await events.consume(
     WEBHOOKS_CONSUMER,
-    async (event) => {
-      if (await queueWebhooks(db, event)) deliveries.wake()
+    async (event, batch) => {
+      if (await queueWebhooks(db, event, batch)) deliveries.wake()
     },
     { types: TASK_EVENT_TYPES },
   )
