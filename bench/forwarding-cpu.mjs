@@ -6,11 +6,12 @@
 // which the machine's load blurs far less than req/s. Prints the medians at the end.
 //   node bench/forwarding-cpu.mjs [--database-url=postgres://…] [--tasks=20000] [--rounds=4]
 //     [--seconds=5] [--connections=32] [--path=id|key] [--sides=direct,tcp,unix]
+//     [--base=<checkout> with --sides=…,base: that checkout's web tier over the socket, an A/B]
 // Needs a web build (npm run build). Without --database-url a throwaway cluster starts.
 import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import pg from 'pg'
 import {
   backendsCpu,
@@ -42,12 +43,13 @@ const args = parseArgs(
     sides: 'direct,tcp,unix',
     'database-url': undefined,
     'web-prof': false,
+    base: undefined,
   },
   usage,
 )
 
 /** This checkout's web tier in front of the upstream: over TCP, or over its Unix socket. */
-async function startWeb(upstream, socket, secret) {
+async function startWeb(upstream, socket, secret, dir = root) {
   const port = await freePort()
   // --web-prof: each web tier writes a CPU profile on exit (bench/out/profiles/web-*.cpuprofile).
   const prof = args['web-prof']
@@ -59,9 +61,9 @@ async function startWeb(upstream, socket, secret) {
     : []
   const child = spawn(
     process.execPath,
-    [...prof, join(root, 'server/index.mjs'), join(root, 'build/index.js')],
+    [...prof, join(dir, 'server/index.mjs'), join(dir, 'build/index.js')],
     {
-      cwd: root,
+      cwd: dir,
       env: {
         ...process.env,
         PORT: String(port),
@@ -107,7 +109,12 @@ try {
   const sides = {}
   for (const side of wanted) {
     if (side === 'direct') sides.direct = { base: upstream.base, pid: null }
-    else {
+    else if (side === 'base') {
+      // --base=<checkout>: that checkout's web tier (its own build) over the same socket, for an A/B.
+      const web = await startWeb(upstream.base, socket, secret, resolve(args.base))
+      webs.push(web)
+      sides.base = web
+    } else {
       const web = await startWeb(upstream.base, side === 'unix' ? socket : null, secret)
       webs.push(web)
       sides[side] = web

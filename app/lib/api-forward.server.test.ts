@@ -241,6 +241,43 @@ describe('forwardApi: bodies', () => {
     expect(rest).toBe('last')
   })
 
+  it('answers with a length, small (gathered) or large (streamed), arrive byte for byte with their headers', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024 + 7, 'é')
+    const disposition = `attachment; filename*=UTF-8''${encodeURIComponent('отчёт.txt')}`
+    for (const body of [Buffer.from('{"data":"ü"}'), big]) {
+      answer = (_req, res) => {
+        res.writeHead(200, {
+          'content-type': 'application/octet-stream',
+          'content-length': body.length,
+          'content-disposition': disposition,
+        })
+        res.end(body)
+      }
+      const res = await fetch(`${web}/api/files/1`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-length')).toBe(String(body.length))
+      expect(res.headers.get('content-disposition')).toBe(disposition)
+      expect(Buffer.from(await res.arrayBuffer()).equals(body)).toBe(true)
+    }
+  })
+
+  it('an upstream that dies mid-answer cuts the answer short (no made-up status), and the web tier serves on', async () => {
+    answer = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' })
+      res.write('{"data":')
+      setTimeout(() => res.socket?.destroy(), 20)
+    }
+    const text = await raw('GET /api/x HTTP/1.1\r\nHost: a\r\n\r\n')
+    // Gathered answers are held back until complete: the caller sees no 200 with half a body.
+    expect(statuses(text).every((s) => s === 200)).toBe(true)
+    expect(text).not.toContain('HTTP/1.1 5')
+    answer = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end('{"data":1}')
+    }
+    expect((await fetch(`${web}/api/x`)).status).toBe(200)
+  })
+
   it('a body past the limit on its Content-Length: 413 in the envelope, the upstream never called', async () => {
     const body = JSON.stringify({ name: 'a'.repeat(2 * 1024 * 1024) })
     const res = await fetch(`${web}/api/statuses/x`, {

@@ -2,14 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
 import { messageFor } from '@domain/errors/catalogue'
 import { DISCARD_LIMIT } from '@domain/http-limits'
-import type { Dispatcher } from 'undici'
+import { type Dispatcher, errors } from 'undici'
 import {
   bodyLimitFor,
   FORBIDDEN_BODY,
   type ForwardedRequest,
   forwardRequestHeaders,
   isCrossOriginCookieWrite,
-  keptResponseHeaders,
+  keptRawResponseHeaders,
   TOO_LARGE_BODY,
 } from './api-proxy.server'
 import {
@@ -22,8 +22,8 @@ import {
 
 /**
  * `/api/*` forwarded in Node's own terms (issue 15): the web server hands over its IncomingMessage
- * and ServerResponse, and undici's `stream` writes the upstream's answer straight into the response
- * — no Fetch Request/Response, no Web streams, no Remix on the way. The policy is the one of
+ * and ServerResponse, and an undici dispatch handler writes the upstream's answer straight into the
+ * response — no Fetch Request/Response, no Web streams, no Remix on the way. The policy is the one of
  * app/lib/api-proxy.server.ts (which headers go either way, the cookie's bearer, the cross-origin
  * refusal, the body limits); this module is only the Node plumbing around it.
  *
@@ -135,6 +135,99 @@ async function bodyOf(
   return { body: req.headers['transfer-encoding'] ? req : undefined }
 }
 
+/** Answers of a known length up to this size are gathered and written with their headers at once. */
+const GATHER_UP_TO = 64 * 1024
+
+/**
+ * undici's dispatch handler writing the upstream's answer into Node's response: no stream()
+ * wrapper (its Writable checks, `finished` listeners, async scope and promise per call). A small
+ * answer with a Content-Length is gathered and written in one go with its headers (one write to
+ * the caller); any other answer is streamed as it arrives, pausing the upstream while the caller
+ * lags (`resume` on the response's drain).
+ */
+class ForwardHandler {
+  private abort: ((reason?: Error) => void) | null = null
+  private cancelled = false
+  /** An answer begun: its status and headers (held back while a small body is gathered). */
+  private head: { status: number; headers: Record<string, string | string[]> } | null = null
+  private gathered: Buffer[] | null = null
+  private size = 0
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+    private readonly method: string,
+    private readonly pathname: string,
+    private readonly done: () => void,
+  ) {}
+
+  /** The caller went away: the upstream call is cancelled, before or after its answer began. */
+  cancel() {
+    this.cancelled = true
+    this.abort?.(new errors.RequestAbortedError())
+  }
+
+  onConnect(abort: (reason?: Error) => void) {
+    if (this.cancelled) return abort(new errors.RequestAbortedError())
+    this.abort = abort
+  }
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[], resume: () => void): boolean {
+    if (statusCode < 200) return true // an interim answer (100 Continue) is not passed on
+    const headers = keptRawResponseHeaders(rawHeaders)
+    noteUpstreamWrite(this.method, this.pathname, statusCode)
+    this.head = { status: statusCode, headers }
+    const length = Number(headers['content-length'] ?? Number.NaN)
+    if (length <= GATHER_UP_TO) {
+      this.gathered = []
+      return true
+    }
+    this.writeHead()
+    this.res.on('drain', resume)
+    return !this.res.writableNeedDrain
+  }
+
+  private writeHead() {
+    const { req, res, head } = this
+    if (!head || res.headersSent || res.destroyed) return
+    if (!req.complete) res.shouldKeepAlive = false
+    res.writeHead(head.status, head.headers)
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.gathered) {
+      this.gathered.push(chunk)
+      this.size += chunk.length
+      return true
+    }
+    return this.res.destroyed ? true : this.res.write(chunk)
+  }
+
+  onComplete() {
+    const { gathered, res } = this
+    if (gathered) {
+      this.writeHead()
+      if (!res.destroyed)
+        res.end(
+          gathered.length === 1
+            ? gathered[0]
+            : gathered.length
+              ? Buffer.concat(gathered, this.size)
+              : undefined,
+        )
+    } else if (!res.destroyed) res.end()
+    this.done()
+  }
+
+  onError(error: Error) {
+    if (this.head) {
+      // Past the answer's headers (the upstream failed mid-body): nothing left to answer.
+      this.res.destroy()
+    } else answerFailure(this.req, this.res, this.method, this.pathname, error)
+    this.done()
+  }
+}
+
 export async function forwardApi(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const view = viewOf(req)
   const method = view.method.toUpperCase() as Dispatcher.HttpMethod
@@ -147,31 +240,28 @@ export async function forwardApi(req: IncomingMessage, res: ServerResponse): Pro
     await discard(req, DISCARD_LIMIT)
     return sendJson(req, res, 413, TOO_LARGE_BODY)
   }
-  const aborter = new AbortController()
-  res.once('close', () => {
-    if (!res.writableFinished) aborter.abort()
-  })
-  const sent = await bodyOf(req, method)
+  const sent = method === 'GET' || method === 'HEAD' ? { body: undefined } : await bodyOf(req, method)
   if (!sent) return // the caller went away while sending
-  try {
-    await upstreamPool().stream(
-      {
-        method,
-        path: upstreamPath(path),
-        headers: upstreamHeaders(view, sent.body !== undefined),
-        body: sent.body,
-        signal: aborter.signal,
-      },
-      ({ statusCode, headers }) => {
-        noteUpstreamWrite(method, pathname, statusCode)
-        if (!req.complete) res.shouldKeepAlive = false
-        res.writeHead(statusCode, keptResponseHeaders(headers))
-        return res
-      },
-    )
-  } catch (error) {
-    answerFailure(req, res, method, pathname, error)
-  }
+  return new Promise<void>((resolve) => {
+    const handler = new ForwardHandler(req, res, method, pathname, resolve)
+    res.once('close', () => {
+      if (!res.writableFinished) handler.cancel()
+    })
+    try {
+      upstreamPool().dispatch(
+        {
+          method,
+          path: upstreamPath(path),
+          headers: upstreamHeaders(view, sent.body !== undefined),
+          body: sent.body,
+        },
+        handler as unknown as Dispatcher.DispatchHandler,
+      )
+    } catch (error) {
+      // undici refuses the call before sending it (e.g. a header value it will not write).
+      handler.onError(error as Error)
+    }
+  })
 }
 
 function answerFailure(

@@ -141,6 +141,22 @@ export function keptResponseHeaders(
   return out
 }
 
+/**
+ * The same, from undici's raw header list (name, value, name, value… as Buffers): only the kept
+ * names are decoded into an object.
+ */
+export function keptRawResponseHeaders(raw: Buffer[]): Record<string, string | string[]> {
+  const parsed: Record<string, string | string[]> = {}
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const k = raw[i]!.toString('latin1').toLowerCase()
+    if (!KEEP_RESPONSE.has(k)) continue
+    const v = raw[i + 1]!.toString('latin1')
+    const had = parsed[k]
+    parsed[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [had, v]
+  }
+  return keptResponseHeaders(parsed)
+}
+
 export function forwardResponseHeaders(raw: Dispatcher.ResponseData['headers']): Headers {
   const headers = new Headers()
   for (const [k, value] of Object.entries(keptResponseHeaders(raw)))
