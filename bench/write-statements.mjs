@@ -11,7 +11,11 @@ import { freshDatabase, loadavg, parseArgs, signIn, startUpstream } from './lib.
 import { generate } from './tasks-generate.mjs'
 
 const usage = 'node bench/write-statements.mjs --database-url=postgres://… [--tasks] [--writes]'
-const args = parseArgs(process.argv.slice(2), { tasks: 20_000, writes: 400, 'database-url': undefined }, usage)
+const args = parseArgs(
+  process.argv.slice(2),
+  { tasks: 20_000, writes: 400, 'database-url': undefined },
+  usage,
+)
 if (!args['database-url']) {
   console.log(usage)
   process.exit(1)
@@ -65,7 +69,12 @@ const run = async (name, one) => {
     const b = before.get(k)
     const calls = Number(r.calls) - Number(b?.calls ?? 0)
     if (calls <= 0 || /pg_stat_statements/.test(r.query)) continue
-    rows.push({ calls: calls / args.writes, ms: (r.ms - (b?.ms ?? 0)) / args.writes, top: r.toplevel, query: r.query })
+    rows.push({
+      calls: calls / args.writes,
+      ms: (r.ms - (b?.ms ?? 0)) / args.writes,
+      top: r.toplevel,
+      query: r.query,
+    })
   }
   rows.sort((a, b) => b.calls - a.calls)
   const top = rows.filter((r) => r.top)
