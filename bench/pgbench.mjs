@@ -41,6 +41,27 @@ const page = (
     and custom_fields @> '{"cf_priority": "high"}'::jsonb
   order by tasks.updated_at desc nulls last, tasks.id desc nulls last limit 51;`
 
+/**
+ * The page as Nodus sends it (issue 15 session 15): each task's answer as JSON text written by the
+ * database (api/src/services/task-json.ts), the custom-field document a literal
+ * (api/src/rql/literal.ts). Nodus binds node, status and assignee as parameters of a named
+ * statement; here they are literals of a prepared one (the same plan). The `:` of the time
+ * format is written `x`: pgbench reads `:MI` as a variable; the work is the same.
+ */
+const pageJson = (f) => `select '{"id":"' || "tasks"."id"
+  || '","key":' || to_json("tasks"."key")::text || ',"number":' || "tasks"."number"
+  || ',"title":' || to_json("tasks"."title")::text || ',"description":' || to_json("tasks"."description")::text
+  || ',"process_id":"' || "tasks"."process_id" || '","status_id":"' || "tasks"."status_id"
+  || '","assignee_id":' || coalesce('"' || "tasks"."assignee_id" || '"', 'null')
+  || ',"author_id":"' || "tasks"."author_id" || '","custom_fields":' as "h", "tasks"."custom_fields"::text as "cf",
+  ',"version":' || "tasks"."version"
+  || ',"created_at":"' || to_char("tasks"."created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24"x"MI"x"SS.MS"Z"')
+  || '","updated_at":"' || to_char("tasks"."updated_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24"x"MI"x"SS.MS"Z"') || '"}' as "t",
+  ("tasks"."updated_at")::text as "s0", ("tasks"."id")::text as "s1" from "tasks"
+  where ("tasks"."node_id" = '${f.nodeId}' and (("tasks"."status_id" = '${f.statusId}'
+    and "tasks"."assignee_id" = '${f.assigneeId}' and "tasks"."custom_fields" @> E'{"cf_priority":"high"}'::jsonb)))
+  order by "tasks"."updated_at" desc nulls last, "tasks"."id" desc nulls last limit 51;`
+
 const count = (f) => `select count(*) from tasks where node_id = '${f.nodeId}' and status_id = '${f.statusId}'
   and assignee_id = '${f.assigneeId}' and custom_fields @> '{"cf_priority": "high"}'::jsonb;`
 
@@ -132,6 +153,7 @@ export async function pgbenchCeilings({ databaseUrl, connections, duration, f })
     'get by id': `\\set n random(1, ${poolSize})\n${card(`node_id = '${f.nodeId}' and id = (select id from pgbench_task_ids where n = :n)`)}`,
     'get by key': `\\set n random(1, ${Math.floor(f.tasks / 3)})\n${card(`node_id = '${f.nodeId}' and key = '${keyCase}-' || :n`)}`,
     'filtered: page alone': page(f),
+    'filtered: page as JSON (as Nodus sends it)': pageJson(f),
     'filtered: page + total': `${page(f)}\n${count(f)}`,
     create: create(f),
     edit: edit({ ...f, poolSize }),

@@ -1,6 +1,8 @@
 import type { EventType, NewEvent } from '@domain/events'
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../db/client'
+import { executeNamed } from '../db/named-statements'
 import { nodeUsers, progressStatuses, type statuses, tasks, users } from '../db/schema'
 import { committed, emitEvents, eventInsert, storedEvent } from '../events/outbox'
 import { offsetOf } from './search'
@@ -24,7 +26,14 @@ export interface NewTask {
   customFields: Record<string, unknown>
 }
 
-type Rows<T> = { rows: T[] }
+const dialect = new PgDialect()
+
+/**
+ * A write's statement as a named (prepared) one on node-postgres (issue 15: parsed and planned once
+ * per connection, not on every write; db/named-statements.ts), as a plain one on PGlite.
+ */
+const write = <R>(db: Db, q: SQL) =>
+  executeNamed<R>(db, { getSQL: () => q, toSQL: () => dialect.sqlToQuery(q) })
 
 /** What a create answers: the task and its assignee as the card shows them, or what was missing. */
 export type Created = { task: TaskRow; assignee: Person | undefined } | { missing: 'process' | 'assignee' }
@@ -52,7 +61,13 @@ export async function createTaskWithEvents(
   t: NewTask,
   e: { requestId?: string; event: NewEvent<'task.created'> },
 ): Promise<Created> {
-  const taken = await db.execute(sql`
+  const [number] = await write<{
+    number: number | string | null
+    key: string | null
+    assignee: Person | string | null
+  }>(
+    db,
+    sql`
     with unflushed as (select set_config('synchronous_commit', 'off', true)),
     assignee as (
       select u.id, u.email, u.fio, u.contacts from users u
@@ -68,19 +83,15 @@ export async function createTaskWithEvents(
     select taken.number, taken.key,
            (select json_build_object('id', id, 'email', email, 'fio', fio, 'contacts', contacts)
               from assignee) as assignee
-      from (select) as one left join taken on true`)
-  const [number] = (
-    taken as unknown as Rows<{
-      number: number | string | null
-      key: string | null
-      assignee: Person | string | null
-    }>
-  ).rows
+      from (select) as one left join taken on true`,
+  )
   const assignee =
     typeof number?.assignee === 'string' ? (JSON.parse(number.assignee) as Person) : number?.assignee
   if (t.assigneeId && !assignee) return { missing: 'assignee' }
   if (!number || number.number === null || number.key === null) return { missing: 'process' }
-  const res = await db.execute(sql`
+  const [row] = await write<CreatedRow>(
+    db,
+    sql`
     with counter as (
       select ${Number(number.number)}::integer as number, ${number.key}::text as key
     ), task as (
@@ -100,8 +111,8 @@ export async function createTaskWithEvents(
     ), event as (${eventInsert(e.event, sql`jsonb_set(${JSON.stringify(e.event.data)}::jsonb, '{task,key}', to_jsonb(task.key))`, sql`task`)})
     select task.number, task.key, task.version, task.created_at, task.updated_at,
            event.id, event.txid, event.occurred_at
-      from task, event`)
-  const [row] = (res as unknown as Rows<CreatedRow>).rows
+      from task, event`,
+  )
   if (!row) return { missing: 'process' }
   const task: TaskRow = {
     ...t,
@@ -207,7 +218,9 @@ export async function editTaskWithEvents(
     ),
     sql`, `,
   )
-  const res = await db.execute(sql`
+  const rows = await write<EditedRow>(
+    db,
+    sql`
     with upd as (
       update tasks set title = ${set.title}::text, description = ${set.description}::text,
              status_id = ${set.statusId}::uuid, assignee_id = ${set.assigneeId}::uuid,
@@ -235,8 +248,8 @@ export async function editTaskWithEvents(
       from upd left join event on true order by event.id`
         : sql`
     select upd.*, null as event_id, null as txid, null as occurred_at from upd`
-    }`)
-  const rows = (res as unknown as Rows<EditedRow>).rows
+    }`,
+  )
   const [row] = rows
   if (!row) return undefined
   const task: TaskRow = {

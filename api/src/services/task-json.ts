@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client'
 import { executeNamed } from '../db/named-statements'
 import { tasks } from '../db/schema'
 import { type CompiledQuery, joinClauses, orderByClause } from '../rql'
+import { compactJsonb } from './jsonb-compact'
 
 /*
  * A page of tasks as the query answers them (`rqlTaskSchema`), written as JSON text by the
@@ -11,8 +12,8 @@ import { type CompiledQuery, joinClauses, orderByClause } from '../rql'
  * objects in the upstream — its CPU per row was the filtered list's cost (bench/RESULTS.md, issue
  * 15). The text is byte for byte what JSON.stringify of `presentTask` writes: to_json(text)
  * escapes as JSON.stringify does, timestamps are toISOString's (milliseconds truncated, as a Date
- * keeps them), and custom_fields goes through JSON.parse + JSON.stringify here, because jsonb
- * prints its own spacing and numbers (`1.50`).
+ * keeps them), and custom_fields is compacted here (jsonb-compact.ts), because jsonb prints its own
+ * spacing and numbers (`1.50`).
  */
 
 const iso = (col: typeof tasks.createdAt | typeof tasks.updatedAt) =>
@@ -93,7 +94,7 @@ export async function selectMatchingJson(
     const r = rows[i]!
     const sort: (string | null)[] = new Array(keys.length)
     for (let k = 0; k < keys.length; k++) sort[k] = r[`s${k}`] ?? null
-    out[i] = { json: r.h + JSON.stringify(JSON.parse(r.cf)) + r.t, sort }
+    out[i] = { json: r.h + compactJsonb(r.cf) + r.t, sort }
   }
   return out
 }

@@ -21,7 +21,7 @@ beforeAll(async () => {
     values (${w.nodeId}::uuid, ${w.process.dev}::uuid, 77, 'DEV-77',
             ${'quote " back \\ slash / tab\t nl\n cr\r bell\u0007 \u001f del\u007f ✓ 𝄞 \u2028 \u2029 <>&'},
             ${'<p>описание</p>\n'}, ${w.status.open}::uuid, null, ${w.adminId}::uuid,
-            '{"cf_points": 1.50, "cf_text": "é \\u0001 \\"x\\"", "cf_rows": [{"size": 2.0e3, "label": "a"}], "cf_tags": []}'::jsonb,
+            '{"cf_points": 1.50, "cf_text": "é \\u0001 \\"x\\", y: z", "cf_rows": [{"size": 2.0e3, "label": "a"}], "cf_tags": [], "cf_big": 1e21, "cf_tiny": 0.0000001, "cf_neg": -12.25}'::jsonb,
             '2024-05-06 07:08:09.999999+00', '2026-01-02 03:04:05.000999+00')`)
 })
 afterAll(async () => {
@@ -73,7 +73,9 @@ describe('the answer as the database wrote it', () => {
     const all = await raw({ query: 'order by key desc', per_page: 500 })
     const item = JSON.stringify(presentTask(t!))
     expect(all.text).toContain(item)
-    expect(item).toContain('"cf_text":"é \\u0001 \\"x\\""')
+    expect(item).toContain('"cf_text":"é \\u0001 \\"x\\", y: z"')
+    expect(item).toContain('"cf_big":1e+21,"cf_neg":-12.25')
+    expect(item).toContain('"cf_tiny":1e-7')
     expect(item).toContain('"size":2000')
     expect(item).toContain('"cf_points":1.5')
     expect(item).toContain('"title":"quote \\" back \\\\ slash / tab\\t nl\\n cr\\r bell\\u0007 \\u001f')
