@@ -6,10 +6,11 @@
 // which the machine's load blurs far less than req/s. Prints the medians at the end.
 //   node bench/forwarding-cpu.mjs [--database-url=postgres://…] [--tasks=20000] [--rounds=4]
 //     [--seconds=5] [--connections=32] [--path=id|key] [--sides=direct,tcp,unix]
-//     [--base=<checkout> with --sides=…,base: that checkout's web tier over the socket, an A/B]
+//     [--base=<checkout> with --sides=…,base,base-tcp: that checkout's web tier over the socket or
+//     TCP, for an A/B]
 // Needs a web build (npm run build). Without --database-url a throwaway cluster starts.
 import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pg from 'pg'
@@ -100,20 +101,21 @@ const cluster = args['database-url'] ? null : startPostgres(await freePort())
 const serverUrl = args['database-url'] ?? cluster.url
 let upstream
 const webs = []
+const socketDir = mkdtempSync(join(tmpdir(), 'nodus-sock-'))
 try {
   const databaseUrl = await freshDatabase(serverUrl, 'nodus_fwcpu')
-  const socket = join(mkdtempSync(join(tmpdir(), 'nodus-sock-')), 'api.sock')
+  const socket = join(socketDir, 'api.sock')
   // The upstream on both: its TCP port for the direct rounds, the socket for the web tier's.
   upstream = await startUpstream({ databaseUrl, env: { API_SOCKET: socket } })
   const wanted = args.sides.split(',')
   const sides = {}
   for (const side of wanted) {
     if (side === 'direct') sides.direct = { base: upstream.base, pid: null }
-    else if (side === 'base') {
-      // --base=<checkout>: that checkout's web tier (its own build) over the same socket, for an A/B.
-      const web = await startWeb(upstream.base, socket, secret, resolve(args.base))
+    else if (side === 'base' || side === 'base-tcp') {
+      // --base=<checkout>: that checkout's web tier (its own build), over the socket or TCP, for an A/B.
+      const web = await startWeb(upstream.base, side === 'base' ? socket : null, secret, resolve(args.base))
       webs.push(web)
-      sides.base = web
+      sides[side] = web
     } else {
       const web = await startWeb(upstream.base, side === 'unix' ? socket : null, secret)
       webs.push(web)
@@ -198,4 +200,5 @@ try {
   for (const w of webs) await w.stop()
   await upstream?.stop()
   cluster?.stop()
+  rmSync(socketDir, { recursive: true, force: true })
 }
