@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: build what is stale, start the upstream API on a Unix socket in DATA_DIR (or an
+// `npm start`: build what is stale, start the upstream API on a Unix socket of its own (or an
 // internal loopback port: TIERS_LINK=tcp; ADR 024) unless UPSTREAM_API_URL points elsewhere, then
 // the web app on PORT/HOST. A tier that dies once running
 // is started again after a pause that grows while it keeps dying (0.5 s … 30 s), the other serves on.
@@ -7,9 +7,19 @@
 // upstream it was still calling; each is killed if it has not stopped in time (PRODUCT.md §1).
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { get as httpGet } from 'node:http'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -99,6 +109,22 @@ async function waitHealthy(url, socketPath, child, ms = 120_000) {
   return false
 }
 
+/** The tiers' socket: `api.sock` in a directory of its own (mode 0700), removed when Nodus stops. */
+let socketDir
+function socketPath() {
+  if (socketDir === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'nodus-'))
+    if (Buffer.byteLength(join(dir, 'api.sock')) > 100) {
+      rmSync(dir, { recursive: true, force: true })
+      socketDir = null
+    } else {
+      socketDir = dir
+      process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
+    }
+  }
+  return socketDir ? join(socketDir, 'api.sock') : undefined
+}
+
 /** Every tier: its name, how to start it, the running process, and its restart history. */
 const tiers = []
 let stopping = false
@@ -165,11 +191,12 @@ for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => void stopAll(0))
 buildIfStale()
 env.SECRET = secret()
 if (!env.UPSTREAM_API_URL) {
-  // The tiers talk over a Unix socket in DATA_DIR (ADR 024); TIERS_LINK=tcp (or a DATA_DIR whose
-  // path is too long for a socket) keeps the loopback port. API_PORT set: the upstream listens
-  // there as well (scripts and benches that call it directly).
-  const socket = join(env.DATA_DIR, 'api.sock')
-  const overSocket = (env.TIERS_LINK ?? 'unix') !== 'tcp' && Buffer.byteLength(socket) <= 100
+  // The tiers talk over a Unix socket in a private temporary directory (ADR 024: not in DATA_DIR,
+  // which may be a volume or network file system without sockets); TIERS_LINK=tcp (or a TMPDIR
+  // whose path is too long for a socket) keeps the loopback port. API_PORT set: the upstream
+  // listens there as well (scripts and benches that call it directly).
+  const overSocket = (env.TIERS_LINK ?? 'unix') !== 'tcp' && socketPath() !== undefined
+  const socket = overSocket ? socketPath() : undefined
   const apiEnv = { ...env, API_HOST: '127.0.0.1' }
   if (overSocket) {
     apiEnv.API_SOCKET = socket
@@ -179,7 +206,6 @@ if (!env.UPSTREAM_API_URL) {
     apiEnv.API_PORT = String(Number(env.API_PORT || (await freePort())))
     env.UPSTREAM_API_URL = `http://127.0.0.1:${apiEnv.API_PORT}`
   }
-  mkdirSync(env.DATA_DIR, { recursive: true })
   const api = run('upstream API', ['--import', 'tsx', join(root, 'api/src/server.ts')], apiEnv)
   if (!(await waitHealthy(env.UPSTREAM_API_URL, overSocket ? socket : undefined, api.child))) {
     console.error('[nodus] the upstream API did not become healthy')
