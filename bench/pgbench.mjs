@@ -67,16 +67,27 @@ const count = (f) => `select count(*) from tasks where node_id = '${f.nodeId}' a
 
 /**
  * The create as Nodus makes it (ADR 022, repositories/tasks-repository.ts createTaskWithEvents):
- * two statements, each a transaction of its own — the process's counter bumped (its commit not
- * waiting for the WAL flush), then the task, its history row and its event in one statement with
- * the number taken. One process in three.
+ * two statements, each a transaction of its own — the process's counter bumped only while the
+ * assignee is bound to the node (the assignee's check is part of the counter's statement since issue
+ * 15; its commit not waiting for the WAL flush), then the task, its history row and its event in one
+ * statement with the number taken. One process in three.
  */
 const create = (f) => `\\set p random(0, 2)
-with unflushed as (select set_config('synchronous_commit', 'off', true))
-update processes set task_counter = task_counter + 1
-  from unflushed
- where node_id = '${f.nodeId}' and id = (array['${f.processIds.join("','")}']::uuid[])[:p + 1]
-returning id as process_id, task_counter as number, key || '-' || task_counter as key
+with unflushed as (select set_config('synchronous_commit', 'off', true)),
+assignee as (
+  select u.id, u.email, u.fio, u.contacts from users u
+    join node_users nu on nu.user_id = u.id and nu.node_id = '${f.nodeId}'::uuid
+   where u.id = '${f.assigneeId}'::uuid
+), taken as (
+  update processes set task_counter = task_counter + 1
+    from unflushed
+   where node_id = '${f.nodeId}' and id = (array['${f.processIds.join("','")}']::uuid[])[:p + 1]
+     and ('${f.assigneeId}'::uuid is null or exists (select from assignee))
+  returning id as process_id, task_counter as number, key || '-' || task_counter as key
+)
+select taken.process_id, taken.number, taken.key,
+       (select json_build_object('id', id, 'email', email, 'fio', fio, 'contacts', contacts) from assignee) as assignee
+  from (select) as one left join taken on true
 \\gset
 with counter as (
   select :number::integer as number, :key::text as key

@@ -7,7 +7,10 @@
 #   scripts/pg-test-server.sh halt DIR           → stops the server (fast), keeping its data (fault tests)
 #   scripts/pg-test-server.sh resume DIR         → starts a halted server again, same port and data
 # As root the cluster runs as the `postgres` user. Installs the Debian package when it is missing.
-# Durability is off (fsync, synchronous_commit): it is for tests only.
+# Durability is off (fsync, synchronous_commit): it is for tests only. PG_DURABLE=1 at `start` keeps
+# PostgreSQL's durable defaults instead and turns on group commit (commit_delay 20 µs when 5 other
+# transactions are open: docs/operations.md), for benches of writes as an operator runs them; `resume`
+# keeps what `start` chose.
 set -euo pipefail
 cmd=${1:?start|createdb|halt|resume|stop}; dir=${2:?data dir}
 find_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true; }
@@ -19,7 +22,12 @@ if [ "$cmd" = start ] && [ -z "$bin" ]; then
   bin=$(find_bin)
 fi
 server_opts() {
-  echo "-p $1 -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+  local base="-p $1 -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200"
+  if [ "$(cat "$dir/durable" 2>/dev/null || echo 0)" = 1 ]; then
+    echo "$base -c commit_delay=20 -c commit_siblings=5"
+  else
+    echo "$base -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+  fi
 }
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 
@@ -34,6 +42,7 @@ case "$cmd" in
     fi
     as_pg "$bin/initdb" -D "$dir/data" -U nodus --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
       { cat "$dir/initdb.log" >&2; exit 1; }
+    echo "${PG_DURABLE:-0}" >"$dir/durable"
     opts=$(server_opts "$port")
     if ! as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 60 -o "$opts" start >/dev/null; then
       echo "pg-test-server: the server did not start (port $port taken?); its log:" >&2
