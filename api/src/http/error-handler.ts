@@ -107,8 +107,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   })
   // An answer given before the body was read (413 on its Content-Length, 401, 404 of an upload's
   // task…) waits until the rest of the body has been read and thrown away.
-  app.addHook('onSend', async (req) => {
-    if (!req.raw.complete) await discardBody(req.raw)
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    if (req.raw.complete) return done(null, payload)
+    discardBody(req.raw).then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    )
   })
   app.setNotFoundHandler((_req, reply) =>
     reply.status(404).send({ detail: [{ type: 'request.not_found', msg: messageFor('request.not_found') }] }),
