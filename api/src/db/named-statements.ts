@@ -11,15 +11,17 @@ import type { Db, Tx } from './client'
  * reuses its plan on each pooled connection. node-postgres parses a name once per connection and
  * keeps it for the connection's life; the texts a query language can produce are unbounded, so
  * each connection keeps at most NAMED_PER_CONNECTION of them and DEALLOCATEs the least recently
- * used one before it prepares another. A text is named from its second execution in the process
- * on (the last SEEN texts are remembered): a query asked once is not worth a statement, nor the
- * DEALLOCATE that would make room for it.
+ * used one before it prepares another. A text is named when it runs again among the last SEEN
+ * texts of the process: a query asked once is not worth a statement, nor the DEALLOCATE that would
+ * make room for it — and texts that come back only after more of them than the connections keep
+ * (a thousand queries asked in turn) would only churn the statements (the A/B in bench/RESULTS.md,
+ * session 15: +0.1–0.3 ms of the database's CPU a query with SEEN at 1,024).
  *
  * PGlite (one in-process connection) and statements in a transaction run as before, unnamed.
  */
 
 export const NAMED_PER_CONNECTION = 64
-const SEEN = 1_024
+const SEEN = 2 * NAMED_PER_CONNECTION
 
 /** The names of the texts run lately in this process, least recently first. */
 const seen = new Map<string, true>()
