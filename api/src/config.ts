@@ -15,7 +15,7 @@ const envSchema = z.object({
   /** Unset: 3001, unless API_SOCKET is set (then the upstream listens on the socket alone). */
   API_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /**
-   * A Unix socket to listen on (`npm start` sets one in DATA_DIR for the web tier, ADR 024); with
+   * A Unix socket to listen on (`npm start` sets one in a private temporary directory for the web tier, ADR 024); with
    * API_PORT as well the upstream listens on both.
    */
   API_SOCKET: z.string().min(1).max(100).optional(),
