@@ -6,7 +6,7 @@
 // prepared (-M prepared), on the same connections and cores as the HTTP runs. What Nodus reaches
 // over HTTP divided by this is its share of the database's own ceiling.
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -170,6 +170,14 @@ export async function pgbenchCeilings({ databaseUrl, connections, duration, f })
     edit: edit({ ...f, poolSize }),
   }
   const dir = mkdtempSync(join(tmpdir(), 'nodus-pgbench-'))
+  try {
+    return runScripts(scripts, dir, { connections, duration, databaseUrl })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+function runScripts(scripts, dir, { connections, duration, databaseUrl }) {
   const bin = pgbenchBinary()
   const out = []
   for (const [name, script] of Object.entries(scripts)) {
