@@ -21,6 +21,7 @@ import {
   signIn,
   startPostgres,
   startStack,
+  waitHealthy,
 } from './lib.mjs'
 import { generate, keyOf } from './tasks-generate.mjs'
 
@@ -64,12 +65,7 @@ async function startWeb(dir, upstream, secret) {
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const base = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200))
-  }
+  await waitHealthy(base)
   return { base, stop: () => child.kill('SIGTERM') }
 }
 

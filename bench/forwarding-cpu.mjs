@@ -28,6 +28,7 @@ import {
   signIn,
   startPostgres,
   startUpstream,
+  waitHealthy,
 } from './lib.mjs'
 import { generate, keyOf } from './tasks-generate.mjs'
 
@@ -79,12 +80,7 @@ async function startWeb(upstream, socket, secret, dir = root) {
     },
   )
   const base = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200))
-  }
+  await waitHealthy(base)
   const exited = new Promise((r) => child.once('exit', r))
   return {
     base,

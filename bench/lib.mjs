@@ -98,6 +98,16 @@ export async function startUpstream({ dir = root, databaseUrl, nodeArgs = [], po
   return { base, stop, dataDir, cpuMs: () => cpuMsOf(child.pid) }
 }
 
+/** Waits until `base`/api/health answers 200, for up to 40 s (a web tier's start); never throws. */
+export async function waitHealthy(base) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
 /**
  * The CPU (ms) the PostgreSQL backends of one database have used so far, by pid, read through
  * `client` (a pg.Client on that database, whose own backend is left out) from pg_stat_activity and
