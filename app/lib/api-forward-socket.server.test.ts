@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { leaveStaleSocket } from '../../tests/fixtures/stale-socket'
 import { forwardApi } from './api-forward.server'
 import { resetEnv } from './env.server'
 
@@ -91,14 +91,7 @@ describe('forwardApi over the upstream Unix socket', () => {
     expect((await gone.json()).detail[0].type).toBe('request.upstream_unavailable')
 
     // A socket file left behind by an upstream killed with -9: connections are refused.
-    const killed = spawn(process.execPath, [
-      '-e',
-      "require('node:net').createServer().listen(process.argv[1], () => console.log('up'))",
-      socket,
-    ])
-    await new Promise((resolve) => killed.stdout.once('data', resolve))
-    killed.kill('SIGKILL')
-    await new Promise((resolve) => killed.once('exit', resolve))
+    await leaveStaleSocket(socket)
     expect(existsSync(socket)).toBe(true)
     const refused = await fetch(`${web}/api/users/me`)
     expect(refused.status).toBe(502)

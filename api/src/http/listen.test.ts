@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { type AddressInfo, createServer } from 'node:net'
@@ -6,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Fastify from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
+import { leaveStaleSocket } from '../../../tests/fixtures/stale-socket'
 import { clearStaleSocket, listen } from './listen'
 
 /*
@@ -103,14 +103,7 @@ describe('listen', () => {
 describe('clearStaleSocket', () => {
   it('removes the file a killed upstream left, so the next one can listen there', async () => {
     const socket = socketIn()
-    const killed = spawn(process.execPath, [
-      '-e',
-      "require('node:net').createServer().listen(process.argv[1], () => console.log('up'))",
-      socket,
-    ])
-    await new Promise((resolve) => killed.stdout.once('data', resolve))
-    killed.kill('SIGKILL')
-    await new Promise((resolve) => killed.once('exit', resolve))
+    await leaveStaleSocket(socket)
     expect(existsSync(socket)).toBe(true)
     await clearStaleSocket(socket)
     expect(existsSync(socket)).toBe(false)
