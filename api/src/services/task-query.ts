@@ -240,7 +240,9 @@ export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQ
   const read = (within?: number) =>
     selectMatchingJson(db, compiled, condition, {
       ...rowsAsked,
-      ...(within ? { within: { where: and(scopeCondition(nodeId, scope, undefined), after)!, rows: within } } : {}),
+      ...(within
+        ? { within: { where: and(scopeCondition(nodeId, scope, undefined), after)!, rows: within } }
+        : {}),
     })
   // A search in the order of the latest change looks among the newest tasks first (task-walk.ts).
   const walk = walksForPages(compiled) ? walkedPage(nodeId, input.query, rowsAsked, read) : undefined
