@@ -317,7 +317,10 @@ try {
   results.loadavg = loadavg()
   for (const e of results.explain)
     if (e.key) console.log(`\n-- get by key ${e.key}:\n${e.lookup.plan}`)
-    else console.log(`\n-- ${e.query}\n-- page:\n${e.page.plan}\n-- count:\n${e.count.plan}`)
+    else
+      console.log(
+        `\n-- ${e.query}\n-- page:\n${e.page.plan}${e.walk ? `\n-- walk:\n${e.walk.plan}` : ''}\n-- count:\n${e.count.plan}`,
+      )
 } finally {
   await stack.stop()
   cluster?.stop()

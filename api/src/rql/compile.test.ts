@@ -203,3 +203,21 @@ describe('order by', () => {
     expect(text === '' ? [...found].sort() : found).toEqual(expected)
   })
 })
+
+describe('a search is marked: a contains outside a negation (services/task-walk.ts walks for its pages)', () => {
+  const cases: [string, boolean][] = [
+    ['cf_text ~ alpha', true],
+    ['title ~ login', true],
+    ['cf_rows.label ~ third', true],
+    ['cf_points = 5 or cf_text ~ alpha', true],
+    ['not (not (cf_text ~ alpha))', true],
+    ['cf_text !~ alpha', false],
+    ['not (cf_text ~ alpha)', false],
+    ['not (cf_text ~ alpha and cf_points = 5)', false],
+    ['cf_points = 5 and cf_text = ALPHA', false],
+    ['', false],
+  ]
+  it.each(cases)('%s → %s', async (text, searches) => {
+    expect((await compileText(w.h.database.db, w.nodeId, text, w.adminId)).searches).toBe(searches)
+  })
+})

@@ -63,6 +63,12 @@ export interface CompiledQuery {
   joins: Set<Join>
   /** The joins `where` alone needs (a count needs no more). */
   whereJoins: Set<Join>
+  /**
+   * Whether `where` searches text (a contains, `~`, outside a negation): no index gives its
+   * matches in a query's order, so a page may look for them among the newest tasks first
+   * (services/task-walk.ts, ADR 025).
+   */
+  searches: boolean
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -88,6 +94,8 @@ const EMPTY_JSON = sql`('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb)`
 class Compiler {
   readonly errors: RqlError[] = []
   readonly joins = new Set<Join>()
+  /** A contains outside a negation was compiled. */
+  searches = false
   /** Under an odd number of negations: NULL must become false there, or `not` would drop the row too. */
   private negative = false
 
@@ -219,6 +227,7 @@ class Compiler {
   }
 
   private contains(a: Access, text: string): SQL {
+    if (!this.negative) this.searches = true
     const pattern = likePattern(text)
     if (a.kind === 'column') {
       const cond = sql`${a.expr} ilike ${pattern}`
@@ -291,7 +300,7 @@ export function compileQuery(q: CheckedQuery, ctx: CompileContext): RqlResult<Co
   const whereJoins = new Set(c.joins)
   const orderBy = sortKeys(q.orderBy, (field) => c.access(field), c.joins)
   if (c.errors.length) return { ok: false, errors: c.errors }
-  return { ok: true, value: { where, orderBy, joins: c.joins, whereJoins } }
+  return { ok: true, value: { where, orderBy, joins: c.joins, whereJoins, searches: c.searches } }
 }
 
 export type { Column }

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client'
 import { executeNamed } from '../db/named-statements'
 import { tasks } from '../db/schema'
 import { type CompiledQuery, joinClauses, orderByClause } from '../rql'
+import { overFirstRows } from '../rql/window'
 import { compactJsonb } from './jsonb-compact'
 
 /*
@@ -60,12 +61,15 @@ export interface TaskJson {
   sort: (string | null)[]
 }
 
-/** The query's tasks in its order, `limit` from `offset`, each as its answer's JSON text. */
+/**
+ * The query's tasks in its order, `limit` from `offset`, each as its answer's JSON text; `within`:
+ * looked for among the first `rows` tasks satisfying `where` only (rql/window.ts, task-walk.ts).
+ */
 export async function selectMatchingJson(
   db: Db | Tx,
   compiled: CompiledQuery,
   condition: SQL,
-  opts: { limit: number; offset?: number },
+  opts: { limit: number; offset?: number; within?: { where: SQL; rows: number } },
 ): Promise<TaskJson[]> {
   const keys = compiled.orderBy
   const sorts = Object.fromEntries(
@@ -88,7 +92,8 @@ export async function selectMatchingJson(
   if (opts.offset) q = q.offset(opts.offset)
   // The rows as the driver gives them, not mapped field by field; a named statement per query
   // shape on PostgreSQL (planned once per connection, db/named-statements.ts).
-  const rows = await executeNamed<JsonRow>(db, q)
+  const w = opts.within
+  const rows = await executeNamed<JsonRow>(db, w ? overFirstRows(q, w.where, keys, w.rows) : q)
   const out: TaskJson[] = new Array(rows.length)
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!

@@ -23,6 +23,7 @@ import { customDefinitions } from './custom-fields'
 import { type ProcessScope, scopeIn, taskCaller } from './task-access'
 import { cachedTotal } from './task-counts'
 import { selectMatchingJson } from './task-json'
+import { walkedPage, walksForPages } from './task-walk'
 
 /*
  * POST /tasks/rql/{nodeId}: the tasks of a node that a query selects, among those the caller may
@@ -223,23 +224,33 @@ export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQ
   if (Array.isArray(scope) && scope.length === 0) return answer('', { total: 0, exact: true }, null)
 
   const base = scopeCondition(nodeId, scope, compiled.where)
-  let condition = base
+  let after: SQL | undefined
   if (input.cursor) {
     const values = decodeCursor(compiled.orderBy, input.cursor)
     if (!values) throw badInput('rql.invalid_cursor', ['body', 'cursor'])
-    condition = and(base, keysetAfter(compiled.orderBy, values))!
+    after = keysetAfter(compiled.orderBy, values)
   }
+  const condition = after ? and(base, after)! : base
   // One row past the page says whether there is a next one. A keyset walk counts its total once,
   // at its first page: the pages after it answer the total their cursor carries (issue 15).
   const carried = input.cursor ? cursorTotal(input.cursor) : undefined
   const cap = Math.max(QUERY_TOTAL_CAP, ((input.cursor ? 1 : input.page) + QUERY_TOTAL_PAGES_AHEAD) * perPage)
-  const [rows, total] = await Promise.all([
+  const rowsAsked = { limit: perPage + 1, offset: input.cursor ? 0 : (input.page - 1) * perPage }
+  // `within`: among the first tasks of the order only (the node's, the caller's, after the cursor).
+  const read = (within?: number) =>
     selectMatchingJson(db, compiled, condition, {
-      limit: perPage + 1,
-      offset: input.cursor ? 0 : (input.page - 1) * perPage,
-    }),
+      ...rowsAsked,
+      ...(within
+        ? { within: { where: and(scopeCondition(nodeId, scope, undefined), after)!, rows: within } }
+        : {}),
+    })
+  // A search in the order of the latest change looks among the newest tasks first (task-walk.ts).
+  const walk = walksForPages(compiled) ? walkedPage(nodeId, input.query, rowsAsked, read) : undefined
+  const [rows, total] = await Promise.all([
+    walk?.rows ?? read(),
     carried ?? countCapped(db, nodeId, compiled, base, cap),
   ])
+  walk?.learn(total)
   const shown = rows.slice(0, perPage)
   const last = shown[shown.length - 1]
   return answer(
