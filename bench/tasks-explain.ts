@@ -44,11 +44,13 @@ try {
     const condition = scopeCondition(node!.id, 'all', compiled.where)
     const page = matchingQuery(db, compiled, condition, { limit: opts.perPage + 1 })
     const first = scopeCondition(node!.id, 'all', undefined)
+    const scanned = scopeCondition(node!.id, 'all', compiled.whereScanned)
+    const walked = matchingQuery(db, compiled, scanned, { limit: opts.perPage + 1 })
     out.push({
       query: text,
       page: await explain(page),
       walk: walksForPages(compiled)
-        ? await explain(overFirstRows(page, first, compiled.orderBy, (opts.perPage + 1) * PROBE))
+        ? await explain(overFirstRows(walked, first, compiled.orderBy, (opts.perPage + 1) * PROBE))
         : undefined,
       count: await explain(countQuery(db, compiled, condition)),
     })

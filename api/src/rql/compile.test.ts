@@ -217,7 +217,14 @@ describe('a search is marked: a contains outside a negation (services/task-walk.
     ['cf_points = 5 and cf_text = ALPHA', false],
     ['', false],
   ]
-  it.each(cases)('%s → %s', async (text, searches) => {
-    expect((await compileText(w.h.database.db, w.nodeId, text, w.adminId)).searches).toBe(searches)
+  it.each(cases)('%s → %s, the same tasks without the trigram prefilters', async (text, searches) => {
+    const db = w.h.database.db
+    const compiled = await compileText(db, w.nodeId, text, w.adminId)
+    expect(compiled.searches).toBe(searches)
+    const keysOf = async (where: typeof compiled.where) =>
+      (await selectMatching(db, compiled, scopeCondition(w.nodeId, 'all', where), { limit: 100 })).map(
+        (r) => r.task.key,
+      )
+    expect(await keysOf(compiled.whereScanned)).toEqual(await keysOf(compiled.where))
   })
 })

@@ -236,14 +236,15 @@ export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQ
   const carried = input.cursor ? cursorTotal(input.cursor) : undefined
   const cap = Math.max(QUERY_TOTAL_CAP, ((input.cursor ? 1 : input.page) + QUERY_TOTAL_PAGES_AHEAD) * perPage)
   const rowsAsked = { limit: perPage + 1, offset: input.cursor ? 0 : (input.page - 1) * perPage }
-  // `within`: among the first tasks of the order only (the node's, the caller's, after the cursor).
+  // `within`: among the first tasks of the order only (the node's, the caller's, after the cursor),
+  // read one by one — the contains' trigram prefilters left out (compiled.whereScanned).
   const read = (within?: number) =>
-    selectMatchingJson(db, compiled, condition, {
-      ...rowsAsked,
-      ...(within
-        ? { within: { where: and(scopeCondition(nodeId, scope, undefined), after)!, rows: within } }
-        : {}),
-    })
+    within
+      ? selectMatchingJson(db, compiled, and(scopeCondition(nodeId, scope, compiled.whereScanned), after)!, {
+          ...rowsAsked,
+          within: { where: and(scopeCondition(nodeId, scope, undefined), after)!, rows: within },
+        })
+      : selectMatchingJson(db, compiled, condition, rowsAsked)
   // A search in the order of the latest change looks among the newest tasks first (task-walk.ts).
   const walk = walksForPages(compiled) ? walkedPage(nodeId, input.query, rowsAsked, read) : undefined
   const [rows, total] = await Promise.all([

@@ -97,7 +97,7 @@ describe('a search in the order of the latest change', () => {
     const page = async (text: string) => {
       const compiled = await compileText(db, w.nodeId, text, w.adminId)
       const within = { where: scopeCondition(w.nodeId, 'all', undefined), rows: 8 * PROBE }
-      return selectMatchingJson(db, compiled, scopeCondition(w.nodeId, 'all', compiled.where), {
+      return selectMatchingJson(db, compiled, scopeCondition(w.nodeId, 'all', compiled.whereScanned), {
         limit: 8,
         within,
       })
