@@ -28,6 +28,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          setupFiles: ['api/test/setup-one-query-at-a-time.ts'],
           // Two cores: one file at a time keeps PGlite's start-up from starving the others.
           fileParallelism: false,
         },

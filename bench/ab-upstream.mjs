@@ -4,12 +4,12 @@
 // generated tasks) in one PostgreSQL cluster, and short load rounds (wrk by default, --tool=autocannon
 // the old way) alternate between them
 // (A B, B A, …) so that the machine's load drifts over both alike. Scenarios as bench/tasks.mjs:
-// get by id, get by key, the filtered list, the filtered list with no two queries alike, create
-// and edit. Prints each round with /proc/loadavg, the upstream's CPU per request (from /proc, the
-// figure the machine's load blurs least) and the medians (b/a > 1: B is faster; cpu a/b > 1: B
-// costs less CPU per request).
+// get by id, get by key, the filtered list, the filtered list with no two queries alike, the
+// rare and the common contains, create and edit. Prints each round with /proc/loadavg, the
+// upstream's CPU per request (from /proc, the figure the machine's load blurs least) and the
+// medians (b/a > 1: B is faster; cpu a/b > 1: B costs less CPU per request).
 //   node bench/ab-upstream.mjs --a=<checkout> --b=<checkout> [--tasks=100000] [--rounds=6]
-//     [--seconds=5] [--connections=32] [--scenarios=id,key,filtered,distinct,create,edit]
+//     [--seconds=5] [--connections=32] [--scenarios=id,key,filtered,distinct,rare,common,create,edit]
 //     [--tool=wrk|autocannon] [--database-url=postgres://…]
 // Each checkout needs node_modules (no web build). Without --database-url a throwaway cluster starts.
 import { resolve } from 'node:path'
@@ -115,6 +115,17 @@ try {
         per_page: 50,
       }),
     }),
+    // Searches (bench/tasks.mjs's contains queries): a number in 1 task of 5,000, a word in ~1 of 16.
+    rare: (s) => ({
+      method: 'POST',
+      path: `/api/tasks/rql/${s.gen.nodeId}`,
+      body: JSON.stringify({ query: 'cf_summary ~ "#4242"', per_page: 50 }),
+    }),
+    common: (s) => ({
+      method: 'POST',
+      path: `/api/tasks/rql/${s.gen.nodeId}`,
+      body: JSON.stringify({ query: 'cf_summary ~ tango', per_page: 50 }),
+    }),
     distinct: (s) => {
       const i = n++
       return {
@@ -204,6 +215,7 @@ try {
             round: r,
             side: s.label,
             rps: out.rps,
+            p50: out.p50,
             p99: out.p99,
             'cpu ms/req': out.cpu,
             'db cpu ms/req': out.db,

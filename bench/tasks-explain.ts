@@ -1,15 +1,18 @@
 // The plans of RQL queries as the upstream runs them: each query is compiled by the real compiler
 // (api/src/rql) and both of its statements — the page (per_page + 1 rows) and the total — are
-// shown with EXPLAIN (ANALYZE, BUFFERS); each --key= is the get-by-key statement (the task with
+// shown with EXPLAIN (ANALYZE, BUFFERS) — and a search's page as it is first looked for among the
+// newest tasks (`walk`: api/src/services/task-walk.ts, PROBE rows per row needed); each --key= is the get-by-key statement (the task with
 // its attachments and people, task-card-repository.ts: GET /tasks/{nodeId}/{key}/key). Run with tsx (it imports the upstream's TypeScript):
 //   npx tsx bench/tasks-explain.ts --database-url=postgres://… [--node=start] [--per-page=50] [--key=DEV-1234 …] 'query' …
-// Prints JSON: [{ query, page: { sql, plan }, count: { sql, plan } } …, { key, lookup: { sql, plan } } …].
+// Prints JSON: [{ query, page: { sql, plan }, walk?: { sql, plan }, count: { sql, plan } } …, { key, lookup: { sql, plan } } …].
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase } from '../api/src/db/client'
 import { nodes, users } from '../api/src/db/schema'
 import { taskCardByKeyQuery } from '../api/src/repositories/task-card-repository'
+import { overFirstRows } from '../api/src/rql/window'
 import { compileText, countQuery, matchingQuery, scopeCondition } from '../api/src/services/task-query'
+import { PROBE, walksForPages } from '../api/src/services/task-walk'
 
 const opts = { url: process.env.DATABASE_URL ?? '', node: 'start', perPage: 50 }
 const queries: string[] = []
@@ -39,9 +42,16 @@ try {
   for (const text of queries) {
     const compiled = await compileText(db, node!.id, text, admin!.id)
     const condition = scopeCondition(node!.id, 'all', compiled.where)
+    const page = matchingQuery(db, compiled, condition, { limit: opts.perPage + 1 })
+    const first = scopeCondition(node!.id, 'all', undefined)
+    const scanned = scopeCondition(node!.id, 'all', compiled.whereScanned)
+    const walked = matchingQuery(db, compiled, scanned, { limit: opts.perPage + 1 })
     out.push({
       query: text,
-      page: await explain(matchingQuery(db, compiled, condition, { limit: opts.perPage + 1 })),
+      page: await explain(page),
+      walk: walksForPages(compiled)
+        ? await explain(overFirstRows(walked, first, compiled.orderBy, (opts.perPage + 1) * PROBE))
+        : undefined,
       count: await explain(countQuery(db, compiled, condition)),
     })
   }

@@ -7,6 +7,9 @@
 //   node bench/tasks.mjs [--tasks=1000000] [--duration=15] [--connections=16] [--database-url=postgres://…]
 //     [--scenarios=queries,id,key,distinct,create,edit,bulk,pgbench,explain] [--tiers=upstream,web]
 // --scenarios and --tiers run only those (all by default); --help prints this and exits.
+// --warmup=S runs each scenario S seconds before the measured run, uncounted: right after the
+// generation a write scenario runs several times slower for its first tens of seconds (issue 15,
+// session 16), so the two read differently — say which one a figure is.
 // Without --database-url a throwaway PostgreSQL 15 cluster is started (scripts/pg-test-server.sh).
 // Writes bench/out/tasks.json. The load tool shares the machine's cores with the stack and the
 // database: say so beside every figure.
@@ -40,10 +43,11 @@ const args = parseArgs(
     scenarios: undefined,
     tiers: undefined,
     tool: 'wrk',
+    warmup: 0,
   },
   'node bench/tasks.mjs [--tasks=1000000] [--duration=15] [--connections=16] [--chunk=100000]\n' +
     '  [--database-url=postgres://…] [--scenarios=queries,id,key,distinct,create,edit,bulk,pgbench,explain]\n' +
-    '  [--tiers=upstream,web] [--tool=wrk|autocannon]',
+    '  [--tiers=upstream,web] [--tool=wrk|autocannon] [--warmup=seconds]',
 )
 args.url = args['database-url']
 if (args.scenarios) args.scenarios = new Set(args.scenarios.split(','))
@@ -81,14 +85,9 @@ try {
       const check = await fetch(url, { method: 'POST', headers, body })
       const json = await check.json()
       if (!check.ok) throw new Error(`${tier} ${name} answered ${check.status}: ${JSON.stringify(json)}`)
-      const r = await runLoad(args.tool, {
-        url,
-        headers,
-        method: 'POST',
-        body,
-        connections: args.connections,
-        duration: args.duration,
-      })
+      const load = { url, headers, method: 'POST', body, connections: args.connections }
+      if (args.warmup > 0) await runLoad(args.tool, { ...load, duration: args.warmup })
+      const r = await runLoad(args.tool, { ...load, duration: args.duration })
       // matches: meta.total (autocannon's `total` is the requests sent).
       const row = {
         tier,
@@ -108,7 +107,7 @@ try {
   // The load tool sends a list of LIST requests in turn (lib.mjs: wrk through a Lua script, or
   // autocannon), made here by `next`; `versions` (edit) fills each body's "version":0.
   const LIST = 20_000
-  const varied = async (tier, name, base, method, next, versions) => {
+  const varied = async (tier, name, base, method, next, versions, reread) => {
     const first = next()
     const check = await fetch(`${base}${first.path}`, {
       method,
@@ -122,14 +121,12 @@ try {
     if (!check.ok) throw new Error(`${tier} ${name} answered ${check.status}: ${JSON.stringify(json)}`)
     if (versions) versions.set(json.data.id, json.data.version)
     const requests = [first, ...Array.from({ length: LIST - 1 }, next)].map((r) => ({ method, ...r }))
-    const r = await runLoad(args.tool, {
-      url: base,
-      headers,
-      connections: args.connections,
-      duration: args.duration,
-      requests,
-      versions,
-    })
+    const load = { url: base, headers, connections: args.connections, requests, versions }
+    if (args.warmup > 0) {
+      await runLoad(args.tool, { ...load, duration: args.warmup })
+      await reread?.()
+    }
+    const r = await runLoad(args.tool, { ...load, duration: args.duration })
     const row = { tier, scenario: name, ...r, loadavg: loadavg() }
     results.scenarios.push(row)
     console.log(JSON.stringify(row))
@@ -253,7 +250,7 @@ try {
     for (const t of rows) versions.set(t.id, t.version)
   }
   for (const [tier, base] of want('edit') ? tiersOf(stack) : []) {
-    await varied(tier, 'edit', base, 'PATCH', nextEdit, versions)
+    await varied(tier, 'edit', base, 'PATCH', nextEdit, versions, reread)
     await reread()
   }
   results.edit = { pool: pool.length }
@@ -317,7 +314,10 @@ try {
   results.loadavg = loadavg()
   for (const e of results.explain)
     if (e.key) console.log(`\n-- get by key ${e.key}:\n${e.lookup.plan}`)
-    else console.log(`\n-- ${e.query}\n-- page:\n${e.page.plan}\n-- count:\n${e.count.plan}`)
+    else
+      console.log(
+        `\n-- ${e.query}\n-- page:\n${e.page.plan}${e.walk ? `\n-- walk:\n${e.walk.plan}` : ''}\n-- count:\n${e.count.plan}`,
+      )
 } finally {
   await stack.stop()
   cluster?.stop()

@@ -73,10 +73,30 @@ async function listenOnServer(
   }
   // Not reachable now: the caches stay off and the retries go on.
   await open().catch(() => undefined)
+  // One `select 1` at a time on the listening connection (it runs one query at a time; pg@9 refuses
+  // a second one sent meanwhile). A call made while one is on its way cannot use it — its answer
+  // may come before this call's notices — so it waits for the next one, which serves every call
+  // made meanwhile: under many concurrent writes, at most two round trips at once instead of one each.
+  let current: Promise<void> | undefined
+  let next: Promise<void> | undefined
+  const ping = async () => {
+    await client?.query('select 1').catch(() => undefined)
+  }
+  const sync = (): Promise<void> => {
+    if (!current) {
+      current = ping().finally(() => {
+        current = undefined
+      })
+      return current
+    }
+    next ??= current.then(() => {
+      next = undefined
+      return sync()
+    })
+    return next
+  }
   return {
-    sync: async () => {
-      await client?.query('select 1').catch(() => undefined)
-    },
+    sync,
     stop: async () => {
       stopped = true
       clearTimeout(retry)

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
+import { reads } from '../db/reads'
 import { processes, processFieldRules, processTransitions, rights, tasks } from '../db/schema'
 import { containsAny, offsetOf } from './search'
 
@@ -12,18 +13,21 @@ export type FullProcess = ProcessRow & { transitions: TransitionRow[]; fieldRule
 async function withRules(db: Db | Tx, nodeId: string, rows: ProcessRow[]): Promise<FullProcess[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
-  const [moves, rules] = await Promise.all([
-    db
-      .select()
-      .from(processTransitions)
-      .where(and(eq(processTransitions.nodeId, nodeId), inArray(processTransitions.processId, ids)))
-      .orderBy(asc(processTransitions.fromStatusId), asc(processTransitions.toStatusId)),
-    db
-      .select()
-      .from(processFieldRules)
-      .where(and(eq(processFieldRules.nodeId, nodeId), inArray(processFieldRules.processId, ids)))
-      .orderBy(asc(processFieldRules.statusId), asc(processFieldRules.field)),
-  ])
+  const [moves, rules] = await reads(
+    db,
+    () =>
+      db
+        .select()
+        .from(processTransitions)
+        .where(and(eq(processTransitions.nodeId, nodeId), inArray(processTransitions.processId, ids)))
+        .orderBy(asc(processTransitions.fromStatusId), asc(processTransitions.toStatusId)),
+    () =>
+      db
+        .select()
+        .from(processFieldRules)
+        .where(and(eq(processFieldRules.nodeId, nodeId), inArray(processFieldRules.processId, ids)))
+        .orderBy(asc(processFieldRules.statusId), asc(processFieldRules.field)),
+  )
   return rows.map((r) => ({
     ...r,
     transitions: moves.filter((m) => m.processId === r.id),

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
+import { reads } from '../db/reads'
 import {
   processes,
   processFieldRules,
@@ -149,41 +150,45 @@ export async function statusesNamedByProcesses(
     .select({ id: processes.id })
     .from(processes)
     .where(and(eq(processes.nodeId, nodeId), eq(processes.progressId, progressId)))
-  const [moves, rules, held] = await Promise.all([
-    db
-      .select({ from: processTransitions.fromStatusId, to: processTransitions.toStatusId })
-      .from(processTransitions)
-      .where(
-        and(
-          eq(processTransitions.nodeId, nodeId),
-          inArray(processTransitions.processId, ofProgress),
-          or(
-            inArray(processTransitions.fromStatusId, statusIds),
-            inArray(processTransitions.toStatusId, statusIds),
+  const [moves, rules, held] = await reads(
+    db,
+    () =>
+      db
+        .select({ from: processTransitions.fromStatusId, to: processTransitions.toStatusId })
+        .from(processTransitions)
+        .where(
+          and(
+            eq(processTransitions.nodeId, nodeId),
+            inArray(processTransitions.processId, ofProgress),
+            or(
+              inArray(processTransitions.fromStatusId, statusIds),
+              inArray(processTransitions.toStatusId, statusIds),
+            ),
           ),
         ),
-      ),
-    db
-      .select({ id: processFieldRules.statusId })
-      .from(processFieldRules)
-      .where(
-        and(
-          eq(processFieldRules.nodeId, nodeId),
-          inArray(processFieldRules.processId, ofProgress),
-          inArray(processFieldRules.statusId, statusIds),
+    () =>
+      db
+        .select({ id: processFieldRules.statusId })
+        .from(processFieldRules)
+        .where(
+          and(
+            eq(processFieldRules.nodeId, nodeId),
+            inArray(processFieldRules.processId, ofProgress),
+            inArray(processFieldRules.statusId, statusIds),
+          ),
         ),
-      ),
-    db
-      .selectDistinct({ id: tasks.statusId })
-      .from(tasks)
-      .where(
-        and(
-          eq(tasks.nodeId, nodeId),
-          inArray(tasks.processId, ofProgress),
-          inArray(tasks.statusId, statusIds),
+    () =>
+      db
+        .selectDistinct({ id: tasks.statusId })
+        .from(tasks)
+        .where(
+          and(
+            eq(tasks.nodeId, nodeId),
+            inArray(tasks.processId, ofProgress),
+            inArray(tasks.statusId, statusIds),
+          ),
         ),
-      ),
-  ])
+  )
   const named = new Set([
     ...moves.flatMap((m) => [m.from, m.to]),
     ...rules.map((r) => r.id),

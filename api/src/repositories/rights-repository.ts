@@ -1,6 +1,7 @@
 import { mergeRights, type Right, type RightsMap } from '@domain/rights/rights'
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
+import { reads } from '../db/reads'
 import { nodeUsers, rights, teamMembers, teams } from '../db/schema'
 import type { Pagination } from '../http/envelope'
 
@@ -60,24 +61,31 @@ export async function rightsOfUsers(
 ): Promise<Map<string, RightsMap>> {
   const out = new Map<string, RightsMap>()
   if (userIds.length === 0) return out
-  const [direct, viaTeams] = await Promise.all([
-    db
-      .select({ userId: rights.subjectId, right_code: rights.rightCode, attributes: rights.attributes })
-      .from(rights)
-      .where(
-        and(eq(rights.nodeId, nodeId), eq(rights.subjectType, 'user'), inArray(rights.subjectId, userIds)),
-      ),
-    db
-      .select({ userId: teamMembers.userId, right_code: rights.rightCode, attributes: rights.attributes })
-      .from(rights)
-      .innerJoin(
-        teamMembers,
-        and(eq(teamMembers.nodeId, rights.nodeId), eq(teamMembers.teamId, rights.subjectId)),
-      )
-      .where(
-        and(eq(rights.nodeId, nodeId), eq(rights.subjectType, 'team'), inArray(teamMembers.userId, userIds)),
-      ),
-  ])
+  const [direct, viaTeams] = await reads(
+    db,
+    () =>
+      db
+        .select({ userId: rights.subjectId, right_code: rights.rightCode, attributes: rights.attributes })
+        .from(rights)
+        .where(
+          and(eq(rights.nodeId, nodeId), eq(rights.subjectType, 'user'), inArray(rights.subjectId, userIds)),
+        ),
+    () =>
+      db
+        .select({ userId: teamMembers.userId, right_code: rights.rightCode, attributes: rights.attributes })
+        .from(rights)
+        .innerJoin(
+          teamMembers,
+          and(eq(teamMembers.nodeId, rights.nodeId), eq(teamMembers.teamId, rights.subjectId)),
+        )
+        .where(
+          and(
+            eq(rights.nodeId, nodeId),
+            eq(rights.subjectType, 'team'),
+            inArray(teamMembers.userId, userIds),
+          ),
+        ),
+  )
   const byUser = new Map<string, Right[]>(userIds.map((id) => [id, []]))
   for (const r of [...direct, ...viaTeams]) byUser.get(r.userId)?.push(r)
   for (const [id, list] of byUser) out.set(id, mergeRights(list))

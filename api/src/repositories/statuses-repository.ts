@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
+import { reads } from '../db/reads'
 import { processFieldRules, processTransitions, progressStatuses, statuses, tasks } from '../db/schema'
 import { containsAny, offsetOf } from './search'
 
@@ -76,33 +77,38 @@ export async function updateStatus(
  * a task is in it.
  */
 export async function statusInUse(db: Db | Tx, nodeId: string, id: string): Promise<boolean> {
-  const [inProgress, inTransition, inRule, inTask] = await Promise.all([
-    db
-      .select({ id: progressStatuses.statusId })
-      .from(progressStatuses)
-      .where(and(eq(progressStatuses.nodeId, nodeId), eq(progressStatuses.statusId, id)))
-      .limit(1),
-    db
-      .select({ id: processTransitions.processId })
-      .from(processTransitions)
-      .where(
-        and(
-          eq(processTransitions.nodeId, nodeId),
-          or(eq(processTransitions.fromStatusId, id), eq(processTransitions.toStatusId, id)),
-        ),
-      )
-      .limit(1),
-    db
-      .select({ id: processFieldRules.processId })
-      .from(processFieldRules)
-      .where(and(eq(processFieldRules.nodeId, nodeId), eq(processFieldRules.statusId, id)))
-      .limit(1),
-    db
-      .select({ id: tasks.id })
-      .from(tasks)
-      .where(and(eq(tasks.nodeId, nodeId), eq(tasks.statusId, id)))
-      .limit(1),
-  ])
+  const [inProgress, inTransition, inRule, inTask] = await reads(
+    db,
+    () =>
+      db
+        .select({ id: progressStatuses.statusId })
+        .from(progressStatuses)
+        .where(and(eq(progressStatuses.nodeId, nodeId), eq(progressStatuses.statusId, id)))
+        .limit(1),
+    () =>
+      db
+        .select({ id: processTransitions.processId })
+        .from(processTransitions)
+        .where(
+          and(
+            eq(processTransitions.nodeId, nodeId),
+            or(eq(processTransitions.fromStatusId, id), eq(processTransitions.toStatusId, id)),
+          ),
+        )
+        .limit(1),
+    () =>
+      db
+        .select({ id: processFieldRules.processId })
+        .from(processFieldRules)
+        .where(and(eq(processFieldRules.nodeId, nodeId), eq(processFieldRules.statusId, id)))
+        .limit(1),
+    () =>
+      db
+        .select({ id: tasks.id })
+        .from(tasks)
+        .where(and(eq(tasks.nodeId, nodeId), eq(tasks.statusId, id)))
+        .limit(1),
+  )
   return inProgress.length + inTransition.length + inRule.length + inTask.length > 0
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { query } from '../../test/rql-arbitraries'
 import { type RqlWorld, startRqlWorld } from '../../test/rql-fixtures'
 import { InvalidInput } from '../http/errors'
+import { selectMatchingJson } from '../services/task-json'
 import { compileText, countMatching, scopeCondition } from '../services/task-query'
 import { withoutJsonbLiterals } from './literal'
 
@@ -12,7 +13,10 @@ import { withoutJsonbLiterals } from './literal'
  * - any text is answered (compiled, or refused with catalogue details), never an exception;
  * - no value typed in a query is ever part of the SQL text: values carry a marker character («),
  *   and the marker must appear in the parameters only;
- * - `not (q)` selects exactly the tasks `q` does not: together they split the tasks (no NULL lost).
+ * - `not (q)` selects exactly the tasks `q` does not: together they split the tasks (no NULL lost);
+ * - a page looked for among the first rows of its order (rql/window.ts), without the trigram
+ *   prefilters (whereScanned), when it finds as many rows as asked, is the page: the same rows in
+ *   the same order, whatever the query and the order.
  */
 
 let w: RqlWorld
@@ -30,7 +34,14 @@ describe('compiling any query', () => {
     const db = w.h.database.db
     const total = await countMatching(
       db,
-      { where: undefined, orderBy: [], joins: new Set(), whereJoins: new Set() },
+      {
+        where: undefined,
+        orderBy: [],
+        joins: new Set(),
+        whereJoins: new Set(),
+        searches: false,
+        whereScanned: undefined,
+      },
       scopeCondition(w.nodeId, 'all', undefined),
     )
     let compiledCount = 0
@@ -62,5 +73,43 @@ describe('compiling any query', () => {
     )
     // The generator must reach the compiler, not only the checker's refusals.
     expect(compiledCount).toBeGreaterThan(20)
+  })
+})
+
+/** An order that reads `tasks` alone (a window is made of tasks rows: no joined key). */
+const joinsInOrder = /"(st|pr|ps|assignee_u|author_u)"\./
+
+describe('a page looked for among the first rows of its order', () => {
+  it('is the page whenever it finds a whole one, for any query and order', async () => {
+    const db = w.h.database.db
+    let whole = 0
+    await fc.assert(
+      fc.asyncProperty(
+        query,
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 1, max: 8 }),
+        async ({ text }, limit, offset, rows) => {
+          let compiled: Awaited<ReturnType<typeof compileText>>
+          try {
+            compiled = await compileText(db, w.nodeId, text, w.adminId)
+          } catch {
+            return
+          }
+          if (compiled.orderBy.some((k) => joinsInOrder.test(dialect.sqlToQuery(k.expr).sql))) return
+          const condition = scopeCondition(w.nodeId, 'all', compiled.where)
+          const usual = await selectMatchingJson(db, compiled, condition, { limit, offset })
+          const within = { where: scopeCondition(w.nodeId, 'all', undefined), rows }
+          // Read one by one, as a walk reads it: without the trigram prefilters.
+          const scanned = scopeCondition(w.nodeId, 'all', compiled.whereScanned)
+          const walked = await selectMatchingJson(db, compiled, scanned, { limit, offset, within })
+          if (walked.length < limit) return
+          whole++
+          expect(walked).toEqual(usual)
+        },
+      ),
+      { numRuns: 250 },
+    )
+    expect(whole).toBeGreaterThan(10)
   })
 })

@@ -203,3 +203,28 @@ describe('order by', () => {
     expect(text === '' ? [...found].sort() : found).toEqual(expected)
   })
 })
+
+describe('a search is marked: a contains outside a negation (services/task-walk.ts walks for its pages)', () => {
+  const cases: [string, boolean][] = [
+    ['cf_text ~ alpha', true],
+    ['title ~ login', true],
+    ['cf_rows.label ~ third', true],
+    ['cf_points = 5 or cf_text ~ alpha', true],
+    ['not (not (cf_text ~ alpha))', true],
+    ['cf_text !~ alpha', false],
+    ['not (cf_text ~ alpha)', false],
+    ['not (cf_text ~ alpha and cf_points = 5)', false],
+    ['cf_points = 5 and cf_text = ALPHA', false],
+    ['', false],
+  ]
+  it.each(cases)('%s → %s, the same tasks without the trigram prefilters', async (text, searches) => {
+    const db = w.h.database.db
+    const compiled = await compileText(db, w.nodeId, text, w.adminId)
+    expect(compiled.searches).toBe(searches)
+    const keysOf = async (where: typeof compiled.where) =>
+      (await selectMatching(db, compiled, scopeCondition(w.nodeId, 'all', where), { limit: 100 })).map(
+        (r) => r.task.key,
+      )
+    expect(await keysOf(compiled.whereScanned)).toEqual(await keysOf(compiled.where))
+  })
+})

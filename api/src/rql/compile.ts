@@ -63,6 +63,17 @@ export interface CompiledQuery {
   joins: Set<Join>
   /** The joins `where` alone needs (a count needs no more). */
   whereJoins: Set<Join>
+  /**
+   * Whether `where` searches text (a contains, `~`, outside a negation): no index gives its
+   * matches in a query's order, so a page may look for them among the newest tasks first
+   * (services/task-walk.ts, ADR 025).
+   */
+  searches: boolean
+  /**
+   * `where` without the trigram prefilters of contains: for rows read one by one in an order (a
+   * search's walk), where no index is served and the document's text is only extra work.
+   */
+  whereScanned: SQL | undefined
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -88,10 +99,16 @@ const EMPTY_JSON = sql`('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb)`
 class Compiler {
   readonly errors: RqlError[] = []
   readonly joins = new Set<Join>()
+  /** A contains outside a negation was compiled. */
+  searches = false
   /** Under an odd number of negations: NULL must become false there, or `not` would drop the row too. */
   private negative = false
 
-  constructor(private readonly ctx: CompileContext) {}
+  constructor(
+    private readonly ctx: CompileContext,
+    /** Whether a contains on a custom field puts the document's ILIKE (the trigram index's) first. */
+    private readonly prefilter = true,
+  ) {}
 
   /** `not (build())`, built knowing it is negated. */
   private not(build: () => SQL): SQL {
@@ -219,13 +236,14 @@ class Compiler {
   }
 
   private contains(a: Access, text: string): SQL {
+    if (!this.negative) this.searches = true
     const pattern = likePattern(text)
     if (a.kind === 'column') {
       const cond = sql`${a.expr} ilike ${pattern}`
       return a.nullable || a.join ? this.sure(cond) : cond
     }
     const exact = this.anyJson(a, (x) => sql`(${x} #>> '{}') ilike ${pattern}`)
-    return docTextMayHold(text) && !this.negative
+    return this.prefilter && docTextMayHold(text) && !this.negative
       ? sql`(${tasks.customFields}::text ilike ${pattern} and ${exact})`
       : exact
   }
@@ -291,7 +309,11 @@ export function compileQuery(q: CheckedQuery, ctx: CompileContext): RqlResult<Co
   const whereJoins = new Set(c.joins)
   const orderBy = sortKeys(q.orderBy, (field) => c.access(field), c.joins)
   if (c.errors.length) return { ok: false, errors: c.errors }
-  return { ok: true, value: { where, orderBy, joins: c.joins, whereJoins } }
+  const whereScanned = c.searches && q.where ? new Compiler(ctx, false).expr(q.where) : where
+  return {
+    ok: true,
+    value: { where, orderBy, joins: c.joins, whereJoins, searches: c.searches, whereScanned },
+  }
 }
 
 export type { Column }

@@ -3,6 +3,7 @@ import { formEditableNames } from '@domain/forms/definition'
 import type { WorkflowProcess } from '@domain/workflow/types'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
+import { inTransaction, reads } from '../db/reads'
 import { forms, nodes, statuses } from '../db/schema'
 import { customFieldsOf, toDefinition } from '../repositories/fields-repository'
 import type { FormRow } from '../repositories/forms-repository'
@@ -54,29 +55,31 @@ export function workflowOf(p: FullProcess, statusIds: readonly string[]): Workfl
 const MAX_NODES = 1000
 const cache = new Map<string, Promise<NodeConfig>>()
 
-const inTransaction = (db: Db | Tx) => 'rollback' in db
-
 async function currentVersion(db: Db | Tx, nodeId: string): Promise<number | undefined> {
   const [row] = await db.select({ v: nodes.configVersion }).from(nodes).where(eq(nodes.id, nodeId)).limit(1)
   return row?.v
 }
 
 async function load(db: Db | Tx, nodeId: string, version: number): Promise<NodeConfig> {
-  const [statusRows, processList, fieldRows] = await Promise.all([
-    db.select().from(statuses).where(eq(statuses.nodeId, nodeId)),
-    processesOfNode(db, nodeId),
-    customFieldsOf(db, nodeId),
-  ])
+  // Always in a transaction (the caller's, or the snapshot below): one statement at a time.
+  const [statusRows, processList, fieldRows] = await reads(
+    db,
+    () => db.select().from(statuses).where(eq(statuses.nodeId, nodeId)),
+    () => processesOfNode(db, nodeId),
+    () => customFieldsOf(db, nodeId),
+  )
   const formIds = [...new Set(processList.flatMap((p) => (p.formId ? [p.formId] : [])))]
-  const [order, formRows] = await Promise.all([
-    statusIdsOfProgresses(db, nodeId, [...new Set(processList.map((p) => p.progressId))]),
-    formIds.length
-      ? db
-          .select()
-          .from(forms)
-          .where(and(eq(forms.nodeId, nodeId), inArray(forms.id, formIds)))
-      : Promise.resolve([] as FormRow[]),
-  ])
+  const [order, formRows] = await reads(
+    db,
+    () => statusIdsOfProgresses(db, nodeId, [...new Set(processList.map((p) => p.progressId))]),
+    () =>
+      formIds.length
+        ? db
+            .select()
+            .from(forms)
+            .where(and(eq(forms.nodeId, nodeId), inArray(forms.id, formIds)))
+        : Promise.resolve([] as FormRow[]),
+  )
   const formById = new Map(formRows.map((f) => [f.id, f]))
   const flows = new Map<string, ProcessFlow>()
   for (const p of processList) {

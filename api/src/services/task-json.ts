@@ -4,6 +4,7 @@ import type { Db } from '../db/client'
 import { executeText, type StatementText } from '../db/named-statements'
 import { tasks } from '../db/schema'
 import { type CompiledQuery, joinClauses, orderByClause } from '../rql'
+import { overFirstRows } from '../rql/window'
 import { compactJsonb } from './jsonb-compact'
 
 /*
@@ -110,4 +111,21 @@ export async function readPage(db: Db, statement: StatementText, sortKeys: numbe
     out[i] = { json: r.h + compactJsonb(r.cf) + r.t, sort }
   }
   return out
+}
+
+/**
+ * The query's tasks in its order, `limit` from `offset`, each as its answer's JSON text, the
+ * statement made for this call; `within`: looked for among the first `rows` tasks satisfying
+ * `where` only (rql/window.ts, task-walk.ts).
+ */
+export function selectMatchingJson(
+  db: Db,
+  compiled: CompiledQuery,
+  condition: SQL,
+  opts: { limit: number; offset?: number; within?: { where: SQL; rows: number } },
+): Promise<TaskJson[]> {
+  const q = pageQuery(compiled, condition, opts)
+  const w = opts.within
+  const { sql: text, params } = (w ? overFirstRows(q, w.where, compiled.orderBy, w.rows) : q).toSQL()
+  return readPage(db, { text, params }, compiled.orderBy.length)
 }

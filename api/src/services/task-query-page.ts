@@ -1,12 +1,14 @@
 import { hasRight } from '@domain/rights/rights'
+import { and } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import type { Caller } from '../http/caller'
 import { badInput, forbidden } from '../http/errors'
-import { type CarriedTotal, cursorTotal, decodeCursor, encodeCursor } from '../rql'
+import { type CarriedTotal, cursorTotal, decodeCursor, encodeCursor, keysetAfter } from '../rql'
 import { scopeIn, taskCaller } from './task-access'
-import { readPage } from './task-json'
+import { readPage, selectMatchingJson } from './task-json'
 import { type KeptQuery, keptQuery, type PageStatement, pageStatement } from './task-page-memo'
-import { countUpTo } from './task-query'
+import { countUpTo, scopeCondition } from './task-query'
+import { walkedPage, walksForPages } from './task-walk'
 
 /*
  * POST /tasks/rql/{nodeId}: the tasks of a node that a query selects, among those the caller may
@@ -50,7 +52,8 @@ export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQ
   if (!hasRight(who.rights, 'task_view')) throw forbidden()
   const scope = scopeIn(who.config, who.rights, 'task_view')
   const query = keptQuery(who.config.customs, input.query, c.auth.user.id)
-  const keys = query.compiled.orderBy
+  const { compiled } = query
+  const keys = compiled.orderBy
   const perPage = input.per_page
   const page = input.cursor ? null : input.page
   const answer = (rows: string, total: CarriedTotal, nextCursor: string | null) =>
@@ -62,16 +65,34 @@ export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQ
     after = decodeCursor(keys, input.cursor)
     if (!after) throw badInput('rql.invalid_cursor', ['body', 'cursor'])
   }
-  const offset = input.cursor ? 0 : (input.page - 1) * perPage
-  const statement = pageStatement(query, { nodeId, scope, offset: offset > 0, after })
+  const rowsAsked = { limit: perPage + 1, offset: input.cursor ? 0 : (input.page - 1) * perPage }
+  const statement = pageStatement(query, { nodeId, scope, offset: rowsAsked.offset > 0, after })
   // One row past the page says whether there is a next one. A keyset walk counts its total once,
   // at its first page: the pages after it answer the total their cursor carries (issue 15).
   const carried = input.cursor ? cursorTotal(input.cursor) : undefined
   const cap = Math.max(QUERY_TOTAL_CAP, ((input.cursor ? 1 : input.page) + QUERY_TOTAL_PAGES_AHEAD) * perPage)
+  // `within`: among the first tasks of the order only (the node's, the caller's, after the cursor),
+  // read one by one — the contains' trigram prefilters left out (compiled.whereScanned).
+  const read = (within?: number) => {
+    if (!within) return readPage(db, statement.statement({ ...rowsAsked, after }), keys.length)
+    const afterSql = after ? keysetAfter(keys, after) : undefined
+    return selectMatchingJson(
+      db,
+      compiled,
+      and(scopeCondition(nodeId, scope, compiled.whereScanned), afterSql)!,
+      {
+        ...rowsAsked,
+        within: { where: and(scopeCondition(nodeId, scope, undefined), afterSql)!, rows: within },
+      },
+    )
+  }
+  // A search in the order of the latest change looks among the newest tasks first (task-walk.ts).
+  const walk = walksForPages(compiled) ? walkedPage(nodeId, input.query, rowsAsked, read) : undefined
   const [rows, total] = await Promise.all([
-    readPage(db, statement.statement({ limit: perPage + 1, offset, after }), keys.length),
+    walk?.rows ?? read(),
     carried ?? countCapped(db, nodeId, query, statement, cap),
   ])
+  walk?.learn(total)
   const shown = rows.slice(0, perPage)
   const last = shown[shown.length - 1]
   return answer(
