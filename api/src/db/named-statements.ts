@@ -7,8 +7,9 @@ import type { Db, Tx } from './client'
  * Named (prepared) statements on node-postgres, for statements whose text is built per request
  * from a query (the task query's page, issue 15, ADR 021 §6): PostgreSQL parses and plans an
  * unnamed statement on every execution — about a third of the database's CPU for a 50-task page.
- * A statement is named by a hash of its text (values stay parameters), so the same query shape
- * reuses its plan on each pooled connection. node-postgres parses a name once per connection and
+ * A statement is named by a hash of its text (values stay parameters; a caller that keeps its
+ * statement hashes it once: services/task-page-memo.ts), so the same query shape reuses its plan on
+ * each pooled connection. node-postgres parses a name once per connection and
  * keeps it for the connection's life; the texts a query language can produce are unbounded, so
  * each connection keeps at most NAMED_PER_CONNECTION of them and DEALLOCATEs the least recently
  * used one before it prepares another. A text is named when it runs again among the last SEEN
@@ -96,22 +97,32 @@ async function runNamed<R>(
   }
 }
 
+/** A statement as it is sent: its text, its values, and its name when the caller keeps one. */
+export interface StatementText {
+  text: string
+  params: unknown[]
+  /** statementName(text), for a caller that keeps the statement (task-page-memo.ts). */
+  name?: string
+}
+
+/** What both drivers' clients answer a plain statement with (node-postgres's Pool, PGlite). */
+interface PlainClient {
+  query<R>(text: string, params: unknown[]): Promise<{ rows: R[] }>
+}
+
 /**
- * Runs `query` and answers its rows as the driver gives them (no Drizzle mapping): as a named
- * statement on node-postgres's pool, as a plain one on PGlite or in a transaction.
+ * Runs a statement given as text and answers its rows as the driver gives them: as a named
+ * statement on node-postgres's pool (from its second run on), as a plain one on PGlite.
  */
-export async function executeNamed<R>(
-  db: Db | Tx,
-  query: SQLWrapper & { toSQL(): { sql: string; params: unknown[] } },
+export async function executeText<R>(
+  db: Db,
+  statement: StatementText,
   limit = NAMED_PER_CONNECTION,
 ): Promise<R[]> {
+  const { text, params } = statement
   const pool = pools.get(db)
-  if (!pool) {
-    const res = await db.execute(query)
-    return (res as unknown as { rows: R[] }).rows
-  }
-  const { sql: text, params } = query.toSQL()
-  const name = statementName(text)
+  if (!pool) return (await (db as unknown as { $client: PlainClient }).$client.query<R>(text, params)).rows
+  const name = statement.name ?? statementName(text)
   if (!seenBefore(name)) return (await pool.query<R & object>(text, params)).rows
   const client = await pool.connect()
   let failed: Error | undefined
@@ -124,4 +135,21 @@ export async function executeNamed<R>(
     // As pool.query does: a connection that failed a statement is not handed out again.
     client.release(failed)
   }
+}
+
+/**
+ * Runs `query` and answers its rows as the driver gives them (no Drizzle mapping): as a named
+ * statement on node-postgres's pool, as a plain one on PGlite or in a transaction.
+ */
+export async function executeNamed<R>(
+  db: Db | Tx,
+  query: SQLWrapper & { toSQL(): { sql: string; params: unknown[] } },
+  limit = NAMED_PER_CONNECTION,
+): Promise<R[]> {
+  if (!pools.has(db)) {
+    const res = await db.execute(query)
+    return (res as unknown as { rows: R[] }).rows
+  }
+  const { sql: text, params } = query.toSQL()
+  return executeText<R>(db as Db, { text, params }, limit)
 }

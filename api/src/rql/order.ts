@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { CheckedSort, QueryField } from '@domain/rql'
-import { and, or, type SQL, sql } from 'drizzle-orm'
+import { and, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import { tasks } from '../db/schema'
 import { type Access, assigneeUser, authorUser, fullNameOf, type Join, pathParam, pr, ps } from './columns'
 
@@ -101,10 +101,16 @@ export const orderByClause = (keys: SortKey[]) =>
     return sql`${k.expr} ${sql.raw(`${k.direction} ${nulls}`)}`
   })
 
-const typed = (value: string, type: SortType) => sql`${value}::${sql.raw(type)}`
+/** A cursor's value: its text, or a placeholder for it in a statement kept for every cursor (task-page-memo.ts). */
+export type CursorValue = string | Placeholder
 
-/** Rows strictly after the one whose sort values are `values` (nulls last ascending, first descending). */
-export function keysetAfter(keys: SortKey[], values: (string | null)[]): SQL {
+const typed = (value: CursorValue, type: SortType) => sql`${value}::${sql.raw(type)}`
+
+/**
+ * Rows strictly after the one whose sort values are `values` (nulls last ascending, first
+ * descending). Which values are NULL shapes the text; the others are parameters.
+ */
+export function keysetAfter(keys: SortKey[], values: (CursorValue | null)[]): SQL {
   // All keys present and in one direction: a row comparison, which an index on them serves.
   if (keys.every((k) => !k.nullable) && keys.every((k) => k.direction === keys[0]!.direction)) {
     const left = sql.join(
@@ -117,9 +123,9 @@ export function keysetAfter(keys: SortKey[], values: (string | null)[]): SQL {
     )
     return sql`(${left}) ${sql.raw(keys[0]!.direction === 'asc' ? '>' : '<')} (${right})`
   }
-  const equal = (k: SortKey, v: string | null) =>
+  const equal = (k: SortKey, v: CursorValue | null) =>
     v === null ? sql`${k.expr} is null` : sql`${k.expr} = ${typed(v, k.type)}`
-  const after = (k: SortKey, v: string | null): SQL => {
+  const after = (k: SortKey, v: CursorValue | null): SQL => {
     if (k.direction === 'asc')
       return v === null ? sql`false` : sql`(${k.expr} > ${typed(v, k.type)} or ${k.expr} is null)`
     return v === null ? sql`${k.expr} is not null` : sql`${k.expr} < ${typed(v, k.type)}`
@@ -132,11 +138,20 @@ export function keysetAfter(keys: SortKey[], values: (string | null)[]): SQL {
 
 // ---- cursors ----
 
-const fingerprint = (keys: SortKey[]) =>
-  createHash('sha256')
-    .update(keys.map((k) => `${k.name}:${k.direction}`).join('|'))
-    .digest('base64url')
-    .slice(0, 10)
+/** Per order (a kept compiled query's: task-page-memo.ts), its fingerprint, hashed once. */
+const fingerprints = new WeakMap<SortKey[], string>()
+
+function fingerprint(keys: SortKey[]): string {
+  let f = fingerprints.get(keys)
+  if (f === undefined) {
+    f = createHash('sha256')
+      .update(keys.map((k) => `${k.name}:${k.direction}`).join('|'))
+      .digest('base64url')
+      .slice(0, 10)
+    fingerprints.set(keys, f)
+  }
+  return f
+}
 
 /** A query's total as a walk carries it: `exact` false when counting stopped at `total` (more match). */
 export interface CarriedTotal {

@@ -1,7 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm'
-import { PgDialect } from 'drizzle-orm/pg-core'
-import type { Db, Tx } from '../db/client'
-import { executeNamed } from '../db/named-statements'
+import { type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { PgDialect, QueryBuilder } from 'drizzle-orm/pg-core'
+import type { Db } from '../db/client'
+import { executeText, type StatementText } from '../db/named-statements'
 import { tasks } from '../db/schema'
 import { type CompiledQuery, joinClauses, orderByClause } from '../rql'
 import { overFirstRows } from '../rql/window'
@@ -48,6 +48,9 @@ const HEAD = written(head)
 const CUSTOM_FIELDS = written(sql`${tasks.customFields}::text`)
 const TAIL = written(tail)
 
+/** Builds statements without a database: their text is the same for both drivers. */
+const builder = new QueryBuilder()
+
 interface JsonRow {
   h: string
   cf: string
@@ -62,20 +65,20 @@ export interface TaskJson {
 }
 
 /**
- * The query's tasks in its order, `limit` from `offset`, each as its answer's JSON text; `within`:
- * looked for among the first `rows` tasks satisfying `where` only (rql/window.ts, task-walk.ts).
+ * The statement of a page: the query's tasks in its order, `limit` from `offset` (values or
+ * placeholders, task-page-memo.ts), each row its answer's JSON text in three parts and its sort
+ * values as text.
  */
-export async function selectMatchingJson(
-  db: Db | Tx,
+export function pageQuery(
   compiled: CompiledQuery,
   condition: SQL,
-  opts: { limit: number; offset?: number; within?: { where: SQL; rows: number } },
-): Promise<TaskJson[]> {
+  opts: { limit: number | Placeholder; offset?: number | Placeholder },
+) {
   const keys = compiled.orderBy
   const sorts = Object.fromEntries(
     keys.map((k, i) => [`s${i}`, sql<string | null>`(${k.expr})::text`.as(`s${i}`)]),
   )
-  let q = db
+  let q = builder
     .select({
       h: sql<string>`${HEAD}`.as('h'),
       cf: sql<string>`${CUSTOM_FIELDS}`.as('cf'),
@@ -90,16 +93,39 @@ export async function selectMatchingJson(
     .orderBy(...orderByClause(keys))
     .limit(opts.limit)
   if (opts.offset) q = q.offset(opts.offset)
-  // The rows as the driver gives them, not mapped field by field; a named statement per query
-  // shape on PostgreSQL (planned once per connection, db/named-statements.ts).
-  const w = opts.within
-  const rows = await executeNamed<JsonRow>(db, w ? overFirstRows(q, w.where, keys, w.rows) : q)
+  return q
+}
+
+/**
+ * Runs a page's statement (pageQuery's text and values): the rows as the driver gives them, not
+ * mapped field by field; a named statement per query shape on PostgreSQL (planned once per
+ * connection, db/named-statements.ts).
+ */
+export async function readPage(db: Db, statement: StatementText, sortKeys: number): Promise<TaskJson[]> {
+  const rows = await executeText<JsonRow>(db, statement)
   const out: TaskJson[] = new Array(rows.length)
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!
-    const sort: (string | null)[] = new Array(keys.length)
-    for (let k = 0; k < keys.length; k++) sort[k] = r[`s${k}`] ?? null
+    const sort: (string | null)[] = new Array(sortKeys)
+    for (let k = 0; k < sortKeys; k++) sort[k] = r[`s${k}`] ?? null
     out[i] = { json: r.h + compactJsonb(r.cf) + r.t, sort }
   }
   return out
+}
+
+/**
+ * The query's tasks in its order, `limit` from `offset`, each as its answer's JSON text, the
+ * statement made for this call; `within`: looked for among the first `rows` tasks satisfying
+ * `where` only (rql/window.ts, task-walk.ts).
+ */
+export function selectMatchingJson(
+  db: Db,
+  compiled: CompiledQuery,
+  condition: SQL,
+  opts: { limit: number; offset?: number; within?: { where: SQL; rows: number } },
+): Promise<TaskJson[]> {
+  const q = pageQuery(compiled, condition, opts)
+  const w = opts.within
+  const { sql: text, params } = (w ? overFirstRows(q, w.where, compiled.orderBy, w.rows) : q).toSQL()
+  return readPage(db, { text, params }, compiled.orderBy.length)
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALL_KEYS, type RqlWorld, startRqlWorld } from '../../../test/rql-fixtures'
-import { createUser } from '../../../test/tenant-factories'
+import { createUser, userWithGrants } from '../../../test/tenant-factories'
 import { nodeUsers, rights, tasks } from '../../db/schema'
 
 /*
@@ -124,6 +124,63 @@ describe('who sees what', () => {
     const second = await ask({ query: 'cf_points > 0 order by cf_points desc, key', per_page: 2, page: 2 })
     expect(keysOf(second)).toEqual(['DEV-10', 'DEV-2'])
     expect(second.body.meta.next_cursor).toBeNull()
+  })
+})
+
+describe('a query asked again (its statement kept: task-page-memo.ts)', () => {
+  it("follows a change of the caller's task_view processes", async () => {
+    const viewer = await userWithGrants(w.h, w.nodeId, [{ code: 'task_view', attributes: ['OPS'] }])
+    const query = 'title !~ zzz order by key'
+    expect(keysOf(await ask({ query }, viewer.token))).toEqual(['OPS-1'])
+    expect(keysOf(await ask({ query }, viewer.token))).toEqual(['OPS-1'])
+    const granted = await w.h.call('POST', `/rights/${w.nodeId}`, {
+      token: w.adminToken,
+      body: { user_id: viewer.id, right_code: 'task_view', attributes: ['DEV'] },
+    })
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200)
+    const res = await ask({ query }, viewer.token)
+    expect(keysOf(res)).toEqual(['DEV-1', 'DEV-2', 'DEV-3', 'DEV-10'])
+    expect(res.body.meta.total).toBe(4)
+  })
+
+  it('follows a change of a field: a select made multiple is matched as a list', async () => {
+    const options = [{ title: 'A', value: 'a' }]
+    const made = await w.h.call('POST', `/fields/${w.nodeId}`, {
+      token: w.adminToken,
+      body: { name: 'cf_kind', type: 'select', title: 'Kind', settings: { options } },
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const added = await w.h.database.db
+      .insert(tasks)
+      .values(
+        [
+          ['DEV-201', 'a'],
+          ['DEV-202', ['a']],
+        ].map(([key, kind]) => ({
+          nodeId: w.nodeId,
+          processId: w.process.dev,
+          number: Number((key as string).slice(4)),
+          key: key as string,
+          title: 'kind',
+          statusId: w.status.open,
+          authorId: w.adminId,
+          customFields: { cf_kind: kind },
+        })),
+      )
+      .returning()
+    try {
+      const query = 'cf_kind = a'
+      expect(keysOf(await ask({ query }))).toEqual(['DEV-201'])
+      expect(keysOf(await ask({ query }))).toEqual(['DEV-201'])
+      const edited = await w.h.call('PATCH', `/fields/${w.nodeId}/${made.body.data.id}`, {
+        token: w.adminToken,
+        body: { settings: { options, multiple: true } },
+      })
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+      expect(keysOf(await ask({ query }))).toEqual(['DEV-202'])
+    } finally {
+      for (const t of added) await w.h.database.db.delete(tasks).where(eq(tasks.id, t.id))
+    }
   })
 })
 

@@ -8,7 +8,7 @@ import { detailSchema, errorEnvelope, MAX_PAGE, MAX_PER_PAGE } from '../../http/
 import { fastSerializer } from '../../http/fast-serializer'
 import { idSchema, nodeIdParams } from '../../http/params'
 import { BULK_EDIT_LIMIT, bulkEdit, undoBatch } from '../../services/task-bulk-edit'
-import { queryTasks } from '../../services/task-query'
+import { queryTasks } from '../../services/task-query-page'
 import { description, title } from './schemas'
 
 /*

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALL_KEYS, type RqlWorld, startRqlWorld } from '../../../test/rql-fixtures'
-import { QUERY_TOTAL_CAP } from '../../services/task-query'
+import { QUERY_TOTAL_CAP } from '../../services/task-query-page'
 
 /*
  * POST /tasks/rql over more tasks than a total is counted to (QUERY_TOTAL_CAP): the total says "at

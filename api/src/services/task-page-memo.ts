@@ -1,0 +1,173 @@
+import type { FieldDefinition } from '@domain/fields/types'
+import type { RunContext } from '@domain/rql'
+import { and, is, Placeholder, type SQL, sql } from 'drizzle-orm'
+import { type StatementText, statementName } from '../db/named-statements'
+import { type CompiledQuery, keysetAfter } from '../rql'
+import type { ProcessScope } from './task-access'
+import { pageQuery } from './task-json'
+import { compileChecked, countKeyOf, scopeCondition } from './task-query'
+
+/*
+ * The filtered list's page statement, made once per query shape and kept (issue 15 item 6, ADR 021
+ * §8): a board asks the same query again and again, and parsing, compiling and Drizzle's building
+ * of the statement's text were a fifth of the upstream's CPU per page. What is kept is exactly
+ * what a fresh compile would give, because it is keyed by everything the compile and the statement
+ * read — never invalidated by hand:
+ *
+ * - the compiled query by the node's field list (the configuration's array, replaced whole when a
+ *   field changes: a number per array here, as the kept checks of task-query.ts key by it) and the
+ *   text — and by the caller when the compile read who the caller is (me()). A query that read the
+ *   clock (today(), -7d) is compiled afresh for every request: its periods move.
+ * - its page statements by the node, the caller's processes (task_view's scope: what the rights
+ *   and the configuration gave), whether the page has an offset, and which of a cursor's values
+ *   are NULL (that shapes the keyset condition's text). The page size, the offset and the
+ *   cursor's values are placeholders, filled per request; the statement's name is hashed once.
+ */
+
+/** Compiled queries kept in the process (and marks of texts kept per caller), the least recently used going first. */
+const KEPT_QUERIES = 256
+/** Page statements kept per compiled query (scopes × offset or not × a cursor's NULLs). */
+const PAGES_PER_QUERY = 8
+
+export interface PageStatement {
+  /** The selection without a cursor: what the query's total counts. */
+  base: SQL
+  /** countUpTo's key for `base`, made once. */
+  countKey(): string
+  /** The statement for one page: its text and name, and the page's values in their places. */
+  statement(values: PageValues): StatementText
+}
+
+export interface PageValues {
+  limit: number
+  offset: number
+  /** The cursor's sort values, when the page follows one. */
+  after?: readonly (string | null)[]
+}
+
+export interface KeptQuery {
+  compiled: CompiledQuery
+  /** Its page statements by shape; null when the compile read the clock (made per request). */
+  pages: Map<string, PageStatement> | null
+}
+
+/** A number per field list (a WeakMap keeps no list alive). */
+const listIds = new WeakMap<readonly FieldDefinition[], number>()
+let nextListId = 0
+function listId(customs: readonly FieldDefinition[]): number {
+  let id = listIds.get(customs)
+  if (id === undefined) {
+    id = nextListId++
+    listIds.set(customs, id)
+  }
+  return id
+}
+
+/**
+ * Per field list and text: the compiled query, or BY_CALLER when it names the caller — then per
+ * field list, text and caller. One bound for all.
+ */
+const BY_CALLER = Symbol('by caller')
+const kept = new Map<string, KeptQuery | typeof BY_CALLER>()
+
+/** Moves `key` to the most recently used end of `map`, dropping the oldest past `bound`. */
+function keep<V, T extends V>(map: Map<string, V>, key: string, value: T, bound: number): T {
+  map.delete(key)
+  map.set(key, value)
+  if (map.size > bound) map.delete(map.keys().next().value!)
+  return value
+}
+
+/**
+ * The compiled query of `text` against the node's fields for this caller: kept, unless compiling
+ * read the clock. 422 (compileChecked's) for a text that does not compile; a refusal is not kept
+ * here (the check is, in task-query.ts).
+ */
+export function keptQuery(customs: readonly FieldDefinition[], text: string, userId: string): KeptQuery {
+  // Prefixed: no text makes one kind of key look like the other (a caller's id is a uuid).
+  const list = listId(customs)
+  const shared = `s${list}\u0000${text}`
+  const mine = `c${list}\u0000${userId}\u0000${text}`
+  const found = kept.get(shared)
+  const key = found === BY_CALLER ? mine : shared
+  const hit = found === BY_CALLER ? kept.get(key) : found
+  if (hit && hit !== BY_CALLER) {
+    if (key !== shared) keep(kept, shared, BY_CALLER, KEPT_QUERIES)
+    return keep(kept, key, hit, KEPT_QUERIES)
+  }
+  // What the compile reads of the run decides what the result is kept by.
+  let now: Date | undefined
+  let namesCaller = false
+  const run: RunContext = {
+    get userId() {
+      namesCaller = true
+      return userId
+    },
+    get now() {
+      now ??= new Date()
+      return now
+    },
+  }
+  const compiled = compileChecked(text, customs, run)
+  if (now) return { compiled, pages: null }
+  const query: KeptQuery = { compiled, pages: new Map() }
+  if (!namesCaller) return keep(kept, shared, query, KEPT_QUERIES)
+  keep(kept, shared, BY_CALLER, KEPT_QUERIES)
+  return keep(kept, mine, query, KEPT_QUERIES)
+}
+
+export interface PageShape {
+  nodeId: string
+  /** The caller's processes (never empty: an empty scope answers no page). */
+  scope: ProcessScope
+  /** Whether the page starts past the first row (a page number past 1). */
+  offset: boolean
+  /** The cursor's sort values, when the page follows one. */
+  after?: readonly (string | null)[]
+}
+
+/** The page statement of this shape: kept with its compiled query, or made now when that is not kept. */
+export function pageStatement(query: KeptQuery, shape: PageShape): PageStatement {
+  if (!query.pages) return makePage(query.compiled, shape)
+  const scope = shape.scope === 'all' ? '*' : shape.scope.join(',')
+  const nulls = shape.after ? shape.after.map((v) => (v === null ? '0' : '1')).join('') : '-'
+  const key = `${shape.nodeId}\u0000${scope}\u0000${shape.offset ? 'o' : ''}${nulls}`
+  const hit = query.pages.get(key)
+  return keep(query.pages, key, hit ?? makePage(query.compiled, shape), PAGES_PER_QUERY)
+}
+
+const LIMIT = -1
+const OFFSET = -2
+
+/** The statement with placeholders where a page's values go, written once; where each goes. */
+function makePage(compiled: CompiledQuery, shape: PageShape): PageStatement {
+  const base = scopeCondition(shape.nodeId, shape.scope, compiled.where)
+  const after = shape.after?.map((v, i) => (v === null ? null : sql.placeholder(`a${i}`)))
+  const condition = after ? and(base, keysetAfter(compiled.orderBy, after))! : base
+  const { sql: text, params } = pageQuery(compiled, condition, {
+    limit: sql.placeholder('limit'),
+    offset: shape.offset ? sql.placeholder('offset') : undefined,
+  }).toSQL()
+  // [index in params, LIMIT | OFFSET | the cursor value's index]
+  const slots: [number, number][] = []
+  params.forEach((p, i) => {
+    if (!is(p, Placeholder)) return
+    const name = p.name as string
+    slots.push([i, name === 'limit' ? LIMIT : name === 'offset' ? OFFSET : Number(name.slice(1))])
+  })
+  const name = statementName(text)
+  let countKey: string | undefined
+  return {
+    base,
+    countKey: () => {
+      countKey ??= countKeyOf(compiled, base)
+      return countKey
+    },
+    statement: (values) => {
+      const filled = params.slice()
+      for (const [i, slot] of slots)
+        filled[i] = slot === LIMIT ? values.limit : slot === OFFSET ? values.offset : values.after![slot]
+      return { text, params: filled, name }
+    },
+  }
+}
