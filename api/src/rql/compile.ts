@@ -309,11 +309,20 @@ export function compileQuery(q: CheckedQuery, ctx: CompileContext): RqlResult<Co
   const whereJoins = new Set(c.joins)
   const orderBy = sortKeys(q.orderBy, (field) => c.access(field), c.joins)
   if (c.errors.length) return { ok: false, errors: c.errors }
-  const whereScanned = c.searches && q.where ? new Compiler(ctx, false).expr(q.where) : where
-  return {
-    ok: true,
-    value: { where, orderBy, joins: c.joins, whereJoins, searches: c.searches, whereScanned },
+  // Compiled again only when a walk asks for it (a search's page), once per compile.
+  let scanned: { where: SQL | undefined } | undefined
+  const value: CompiledQuery = {
+    where,
+    orderBy,
+    joins: c.joins,
+    whereJoins,
+    searches: c.searches,
+    get whereScanned() {
+      scanned ??= { where: c.searches && q.where ? new Compiler(ctx, false).expr(q.where) : where }
+      return scanned.where
+    },
   }
+  return { ok: true, value }
 }
 
 export type { Column }
