@@ -2,6 +2,7 @@ import type { FieldDefinition } from '@domain/fields/types'
 import type { RunContext } from '@domain/rql'
 import { and, is, Placeholder, type SQL, sql } from 'drizzle-orm'
 import { type StatementText, statementName } from '../db/named-statements'
+import { keepRecent } from '../lib/recent'
 import { type CompiledQuery, keysetAfter } from '../rql'
 import type { ProcessScope } from './task-access'
 import { pageQuery } from './task-json'
@@ -70,14 +71,6 @@ function listId(customs: readonly FieldDefinition[]): number {
 const BY_CALLER = Symbol('by caller')
 const kept = new Map<string, KeptQuery | typeof BY_CALLER>()
 
-/** Moves `key` to the most recently used end of `map`, dropping the oldest past `bound`. */
-function keep<V, T extends V>(map: Map<string, V>, key: string, value: T, bound: number): T {
-  map.delete(key)
-  map.set(key, value)
-  if (map.size > bound) map.delete(map.keys().next().value!)
-  return value
-}
-
 /**
  * The compiled query of `text` against the node's fields for this caller: kept, unless compiling
  * read the clock. 422 (compileChecked's) for a text that does not compile; a refusal is not kept
@@ -92,8 +85,8 @@ export function keptQuery(customs: readonly FieldDefinition[], text: string, use
   const key = found === BY_CALLER ? mine : shared
   const hit = found === BY_CALLER ? kept.get(key) : found
   if (hit && hit !== BY_CALLER) {
-    if (key !== shared) keep(kept, shared, BY_CALLER, KEPT_QUERIES)
-    return keep(kept, key, hit, KEPT_QUERIES)
+    if (key !== shared) keepRecent(kept, shared, BY_CALLER, KEPT_QUERIES)
+    return keepRecent(kept, key, hit, KEPT_QUERIES)
   }
   // What the compile reads of the run decides what the result is kept by.
   let now: Date | undefined
@@ -111,9 +104,9 @@ export function keptQuery(customs: readonly FieldDefinition[], text: string, use
   const compiled = compileChecked(text, customs, run)
   if (now) return { compiled, pages: null }
   const query: KeptQuery = { compiled, pages: new Map() }
-  if (!namesCaller) return keep(kept, shared, query, KEPT_QUERIES)
-  keep(kept, shared, BY_CALLER, KEPT_QUERIES)
-  return keep(kept, mine, query, KEPT_QUERIES)
+  if (!namesCaller) return keepRecent(kept, shared, query, KEPT_QUERIES)
+  keepRecent(kept, shared, BY_CALLER, KEPT_QUERIES)
+  return keepRecent(kept, mine, query, KEPT_QUERIES)
 }
 
 export interface PageShape {
@@ -133,7 +126,7 @@ export function pageStatement(query: KeptQuery, shape: PageShape): PageStatement
   const nulls = shape.after ? shape.after.map((v) => (v === null ? '0' : '1')).join('') : '-'
   const key = `${shape.nodeId}\u0000${scope}\u0000${shape.offset ? 'o' : ''}${nulls}`
   const hit = query.pages.get(key)
-  return keep(query.pages, key, hit ?? makePage(query.compiled, shape), PAGES_PER_QUERY)
+  return keepRecent(query.pages, key, hit ?? makePage(query.compiled, shape), PAGES_PER_QUERY)
 }
 
 const LIMIT = -1

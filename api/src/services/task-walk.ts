@@ -1,3 +1,4 @@
+import { recentOrNew } from '../lib/recent'
 import type { CarriedTotal, CompiledQuery } from '../rql'
 import type { TaskJson } from './task-json'
 
@@ -52,17 +53,8 @@ export interface WalkHint {
 const nodes = new Map<string, Map<string, WalkHint>>()
 
 function hintOf(nodeId: string, text: string): WalkHint {
-  let kept = nodes.get(nodeId)
-  if (kept) nodes.delete(nodeId)
-  else kept = new Map()
-  nodes.set(nodeId, kept)
-  if (nodes.size > NODES) nodes.delete(nodes.keys().next().value!)
-  let hint = kept.get(text)
-  if (hint) kept.delete(text)
-  else hint = {}
-  kept.set(text, hint)
-  if (kept.size > PER_NODE) kept.delete(kept.keys().next().value!)
-  return hint
+  const kept = recentOrNew(nodes, nodeId, () => new Map<string, WalkHint>(), NODES)
+  return recentOrNew(kept, text, () => ({}), PER_NODE)
 }
 
 /** Whether a query's pages may be walked for: it searches text, in the order of the latest change. */
