@@ -92,12 +92,13 @@ export async function undoBatch(db: Db, c: Caller, nodeId: string, batchId: stri
   const admin = hasRight(who.rights, 'is_admin')
   const viewable = scopeIn(who.config, who.rights, 'task_view')
   const caller = planCaller(who)
-  const memo = new Map<string, unknown>()
+  // One context per process, and no memo: a bulk edit's memo holds the check of one patch sent to
+  // every task, while each restore sends a task its own old values.
   const contexts = new Map<string, PlanContext | null>()
   const contextOf = (processId: string) => {
     if (!contexts.has(processId)) {
       const flow = who.config.flows.get(processId)
-      contexts.set(processId, flow ? planContext(caller, who.config, flow, memo) : null)
+      contexts.set(processId, flow ? planContext(caller, who.config, flow) : null)
     }
     return contexts.get(processId)!
   }
