@@ -35,7 +35,8 @@ import { planCaller, planContext, valuesOf } from './task-fields'
 /** How many refusals a refused undo lists (as a bulk edit's). */
 const SHOWN = 20
 
-type HistoryRow = typeof taskHistory.$inferSelect
+/** What the undo reads of the batch's history rows. */
+type HistoryRow = Pick<typeof taskHistory.$inferSelect, 'taskId' | 'field' | 'oldValue'>
 
 const SYSTEM: Record<string, keyof TaskPatch> = {
   title: 'title',
@@ -114,7 +115,7 @@ export async function undoBatch(db: Db, c: Caller, nodeId: string, batchId: stri
     if (!batch || !mayUndo(batch, { userId: c.auth.user.id, admin }))
       throw notFound('tasks.batch_not_found', ['params', 'batchId'])
     const changes = await tx
-      .select()
+      .select({ taskId: taskHistory.taskId, field: taskHistory.field, oldValue: taskHistory.oldValue })
       .from(taskHistory)
       .where(and(eq(taskHistory.nodeId, nodeId), eq(taskHistory.batchId, batchId)))
       .orderBy(asc(taskHistory.id))
