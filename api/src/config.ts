@@ -74,6 +74,14 @@ const envSchema = z.object({
   EMAIL_POLL_MS: z.coerce.number().int().min(10).default(5_000),
   /** How often unused CSV uploads older than a day are removed (also once at start). */
   CSV_SWEEP_MS: z.coerce.number().int().min(10).default(3_600_000),
+  /** CSV uploads a user may have waiting for their import in one node (429 csv.too_many_uploads beyond). */
+  CSV_UPLOADS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Megabytes of CSV uploads a user may have waiting in one node (413 csv.uploads_too_large beyond). */
+  CSV_UPLOADS_MB_PER_USER: z.coerce.number().positive().max(10_240).default(50),
+  /** Live streams (browser tabs) one user may have open on one upstream process (429 events.too_many_streams beyond). */
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(8),
+  /** Live streams one upstream process holds at most (503 events.server_busy beyond). */
+  LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

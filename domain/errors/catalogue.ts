@@ -239,6 +239,13 @@ export const catalogue = {
   'csv.imported': 'Imported: {created} created, {updated} changed',
   'csv.undone': 'The import was undone',
   'csv.disabled': 'CSV import and export is turned off by your administrator',
+  'csv.too_many_uploads':
+    'You have {max} files waiting for import: import or wait for them to expire (a day) first',
+  'csv.uploads_too_large':
+    'Your files waiting for import take more than {max} MB: import them or wait for them to expire (a day) first',
+  'events.too_many_streams':
+    'Too many live tabs are open ({max}): this one refreshes every 10 seconds instead',
+  'events.server_busy': 'The server has too many live tabs open: this one refreshes every 10 seconds instead',
   'notifications.email_saved': 'E-mail settings saved',
   'notifications.digest_time': 'Enter a time as HH:MM',
   'notifications.time_zone': 'Choose a time zone from the list',

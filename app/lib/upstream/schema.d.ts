@@ -6995,7 +6995,7 @@ export interface paths {
         };
         /**
          * The live stream of a browser tab (server-sent events)
-         * @description A `text/event-stream`. Every frame has an `id:` (send it back as `Last-Event-ID` to resume without losing an event) and one JSON line of `data:`. `ready` `{}`: open (or caught up after a resume). `notification`: a notification for the caller (PRODUCT.md §7 shape). `widget` `{ widgets: [id…] }`: the data of these widgets of the boards named in `boards` changed (a changed task matched their query before or after the change, and the caller may see it). `board` `{ boards: [id…] }`: an administrator changed these boards of `boards` (name, menus, layout, widgets on them) or a widget on them (title, settings, query): reload them. `task` `{ id, key, version, actor: { id, full_name } }`: someone else changed the task named in `task`. `reload` `{}`: the stream missed too much to replay: reload everything. A comment line (`: hb`) every 15 s. 404 nodes.node_not_found, boards.board_not_found, tasks.task_not_found (another node’s or one the caller may not see); 403 without board_view on a board.
+         * @description A `text/event-stream`. Every frame has an `id:` (send it back as `Last-Event-ID` to resume without losing an event) and one JSON line of `data:`. `ready` `{}`: open (or caught up after a resume). `notification`: a notification for the caller (PRODUCT.md §7 shape). `widget` `{ widgets: [id…] }`: the data of these widgets of the boards named in `boards` changed (a changed task matched their query before or after the change, and the caller may see it). `board` `{ boards: [id…] }`: an administrator changed these boards of `boards` (name, menus, layout, widgets on them) or a widget on them (title, settings, query): reload them. `task` `{ id, key, version, actor: { id, full_name } }`: someone else changed the task named in `task`. `reload` `{}`: the stream missed too much to replay, or `Last-Event-ID` is not one this session got here (forged, another user's, session's or node's): nothing is replayed, reload everything. A comment line (`: hb`) every 15 s. Frame ids are signed for the caller's session and node; a replay is at most 500 events and an hour back, and shows only what the caller may see. The stream ends when its session does (sign-out, revocation, a password change, unbinding from the node, the end of a sign-in-as, expiry). 429 events.too_many_streams when the caller already has LIVE_STREAMS_PER_USER streams open (8 by default); 503 events.server_busy when the process holds LIVE_STREAMS_MAX. 404 nodes.node_not_found, boards.board_not_found, tasks.task_not_found (another node’s or one the caller may not see); 403 without board_view on a board.
          */
         get: {
             parameters: {
@@ -7053,6 +7053,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8921,6 +8939,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
             };
         };
         put?: never;
@@ -8940,7 +8967,7 @@ export interface paths {
         };
         /**
          * Every task a query selects, as a CSV file (task_view)
-         * @description Only tasks of processes the caller may view. Streams every row (read a page at a time, never all at once). Columns: key, title, description, process, status, assignee, author, created, updated, then one per custom field (a password never); headers in `lang`; values as a user types them (dates dd.MM.yyyy, options by title, yes/no), so the file imports back. UTF-8 with a BOM, the separator of the node’s CSV plugin configuration (a comma by default); a cell starting with = + - @ is written with a leading apostrophe. A bad query answers 422 with the checker’s code before any byte; CSV turned off in the node (its CSV configuration disabled): 403 csv.disabled.
+         * @description Only tasks of processes the caller may view. Streams every row (read a page at a time, never all at once). Columns: key, title, description, process, status, assignee, author, created, updated, then one per custom field (a password never); headers in `lang`; values as a user types them (dates dd.MM.yyyy, options by title, yes/no), so the file imports back. UTF-8 with a BOM, the separator of the node’s CSV plugin configuration (a comma by default); a cell starting with = + - @ (a header cell too: a custom field’s title) is written with a leading apostrophe. A bad query answers 422 with the checker’s code before any byte; CSV turned off in the node (its CSV configuration disabled): 403 csv.disabled.
          */
         get: {
             parameters: {
@@ -9019,6 +9046,15 @@ export interface paths {
                         "text/csv": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
             };
         };
         put?: never;
@@ -9040,7 +9076,7 @@ export interface paths {
         put?: never;
         /**
          * Uploads a CSV file to import (kept for the uploader)
-         * @description `file`: the file's bytes in base64, at most 10 MB (413 csv.too_large). UTF-8 with or without a BOM (else 422 csv.bad_encoding); the separator (; , or tab) is found on the header line. Refused at once (422): no header (csv.empty), a line over 100000 characters (csv.line_too_long), more than 200 columns (csv.too_many_columns) or 10000 rows (csv.too_many_rows), a header twice (csv.duplicate_header), an unreadable file (csv.bad_file, ctx.line). Answers the headers and, per column, the field its header names in any of ru/en/zh (null: none). CSV turned off in the node: 403 csv.disabled (on every call of /csv/imports).
+         * @description `file`: the file's bytes in base64, at most 10 MB (413 csv.too_large). UTF-8 with or without a BOM (else 422 csv.bad_encoding); the separator (; , or tab) is found on the header line. Refused at once (422): no header (csv.empty), a line over 100000 characters (csv.line_too_long), more than 200 columns (csv.too_many_columns) or 10000 rows (csv.too_many_rows), a header twice (csv.duplicate_header), an unreadable file (csv.bad_file, ctx.line). Answers the headers and, per column, the field its header names in any of ru/en/zh (null: none). CSV turned off in the node: 403 csv.disabled (on every call of /csv/imports). Uploads waiting for their import (not yet imported, younger than a day) are bounded per user and node: CSV_UPLOADS_PER_USER files (10 by default; 429 csv.too_many_uploads, ctx.max) and CSV_UPLOADS_MB_PER_USER megabytes together (50; 413 csv.uploads_too_large, ctx.max).
          */
         post: {
             parameters: {
@@ -9124,6 +9160,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9227,6 +9272,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9376,6 +9430,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
