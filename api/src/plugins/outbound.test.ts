@@ -90,15 +90,13 @@ describe('when saved', () => {
     const port = Number(new URL(origin).port)
     for (const url of PRIVATE_URLS(port))
       for (const name of ['jwks_url', 'service_center_url']) {
-        const res = await unchanged(w.h.database.db, () =>
-          w.h.call('POST', `/plugin-configs/${w.startId}/sso`, {
-            token: w.adminToken,
-            body: {
-              name: 'SSO',
-              settings: ssoSettings({ jwks_url: 'https://id.example.com/jwks', [name]: url }),
-            },
-          }),
-        )
+        const res = await w.h.call('POST', `/plugin-configs/${w.startId}/sso`, {
+          token: w.adminToken,
+          body: {
+            name: 'SSO',
+            settings: ssoSettings({ jwks_url: 'https://id.example.com/jwks', [name]: url }),
+          },
+        })
         expect([url, res.status, res.body.detail?.map((d: { loc: string[] }) => d.loc.at(-1))]).toEqual([
           url,
           422,
@@ -106,27 +104,32 @@ describe('when saved', () => {
         ])
         expect(res.body.detail[0].type).toBe('plugins.private_target')
       }
+    // Nothing was saved (the plugin is single: one saved would be listed here).
+    const listed = await w.h.call('GET', `/plugin-configs/${w.startId}?plugin_id=sso`, {
+      token: w.adminToken,
+    })
+    expect(listed.body.data).toEqual([])
   })
+})
 
-  it('lets each old switch open its own plugin only', async () => {
-    const webhooksOnly = await startWorkflowApi({ WEBHOOKS_ALLOW_PRIVATE: '1' })
-    try {
-      const hook = await webhooksOnly.h.call('POST', `/plugin-configs/${webhooksOnly.startId}/webhooks`, {
-        token: webhooksOnly.adminToken,
-        body: {
-          name: 'inside',
-          settings: { url: `${origin}/hook`, events: ['task.created'], secret: SECRET },
-        },
-      })
-      expect(hook.status).toBe(201)
-      const sso = await webhooksOnly.h.call('POST', `/plugin-configs/${webhooksOnly.startId}/sso`, {
-        token: webhooksOnly.adminToken,
-        body: { name: 'SSO', settings: ssoSettings({}) },
-      })
-      expect([sso.status, sso.body.detail[0].type]).toEqual([422, 'plugins.private_target'])
-    } finally {
-      await webhooksOnly.h.close()
-    }
+describe('the older switches', () => {
+  let webhooksOnly: Awaited<ReturnType<typeof startWorkflowApi>>
+  beforeAll(async () => {
+    webhooksOnly = await startWorkflowApi({ WEBHOOKS_ALLOW_PRIVATE: '1' })
+  })
+  afterAll(() => webhooksOnly?.h.close())
+
+  it('each opens its own plugin only', async () => {
+    const hook = await webhooksOnly.h.call('POST', `/plugin-configs/${webhooksOnly.startId}/webhooks`, {
+      token: webhooksOnly.adminToken,
+      body: { name: 'inside', settings: { url: `${origin}/hook`, events: ['task.created'], secret: SECRET } },
+    })
+    expect(hook.status).toBe(201)
+    const sso = await webhooksOnly.h.call('POST', `/plugin-configs/${webhooksOnly.startId}/sso`, {
+      token: webhooksOnly.adminToken,
+      body: { name: 'SSO', settings: ssoSettings({}) },
+    })
+    expect([sso.status, sso.body.detail[0].type]).toEqual([422, 'plugins.private_target'])
   })
 })
 
