@@ -210,7 +210,7 @@ async function send(url: string, body: Buffer | string, headers: Record<string, 
   const res = await fetch(url, {
     method: 'POST',
     headers,
-    body,
+    body: typeof body === 'string' ? body : new Uint8Array(body),
     redirect: 'manual',
     signal: AbortSignal.timeout(15_000),
   })
