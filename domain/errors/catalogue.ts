@@ -160,6 +160,7 @@ export const catalogue = {
   'workflow.field_readonly': "This field cannot be changed in the task's current status",
   'request.not_found': 'Nothing is here',
   'request.too_large': 'The request is too large',
+  'request.bad_form': 'The form could not be read: send it again from its page',
   'request.too_many': 'Too many requests, try again later',
   'request.upstream_unavailable': 'The service is unavailable, try again later',
   'server.error': 'Something went wrong on our side',
