@@ -275,6 +275,6 @@ export function completeAt(
     default:
       return null
   }
-  const found = matching(items, prefix, current?.text ?? '')
+  const found = matching(items, prefix, text.slice(from, caret + rest))
   return found.length ? { from, to: caret + rest, items: found } : null
 }

@@ -1,5 +1,5 @@
 import type { DetailEntry } from '@domain/errors/catalogue'
-import type { RqlError } from '@domain/rql'
+import { type RqlError, tokenize } from '@domain/rql'
 
 /** A query error as the query box shows it: the reason, its placeholders, and where (0-based, to underline). */
 export interface ShownRqlError {
@@ -40,4 +40,17 @@ export function liveErrors(text: string, errors: readonly RqlError[]): ShownRqlE
     position: e.position + lead,
     end: e.end + lead,
   }))
+}
+
+/**
+ * An error the upstream placed at one character (its `ctx.position`) spread over the whole token
+ * that starts there, as the browser's own check marks it: `Open` rather than its `O`.
+ */
+export function widenToToken(text: string, error: ShownRqlError): ShownRqlError {
+  const { position, end } = error
+  if (position === undefined || (end ?? position + 1) - position > 1) return error
+  const tok = tokenize(text).find(
+    (t) => t.kind !== 'whitespace' && t.span.start <= position && position < t.span.end,
+  )
+  return tok ? { ...error, position: tok.span.start, end: tok.span.end } : error
 }

@@ -10,7 +10,7 @@ import {
 import { type KeyboardEvent, type ReactNode, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from '../ui/use-hydrated'
-import { liveErrors, type ShownRqlError } from './errors'
+import { liveErrors, type ShownRqlError, widenToToken } from './errors'
 import { QueryExcerpt } from './query-excerpt'
 
 export interface QueryBoxProps {
@@ -119,13 +119,14 @@ export function QueryBox(props: QueryBoxProps) {
     const checked = checkQueryText(text.trim(), custom)
     return checked.ok ? [] : liveErrors(text, checked.errors)
   }, [text, custom])
-  // The server's answer stands until the text changes; from then on the live check speaks.
-  // What the browser's check does not say is the upstream's (a status that does not exist): it
-  // stands beside the live check until the form is answered again.
-  const server = serverErrors.filter(
-    (e) => !live.some((l) => l.message === e.message && l.position === e.position),
+  // The server's answer stands while the text is the one it answered; once it changes, the live
+  // check speaks. What the browser's check does not say is the upstream's (a status that does not
+  // exist): it stands beside the live check for as long as the text is still the one answered.
+  const answered = useMemo(() => serverErrors.map((e) => widenToToken(initial, e)), [serverErrors, initial])
+  const server = answered.filter(
+    (e) => text === initial && !live.some((l) => l.message === e.message && l.position === e.position),
   )
-  const errors = hydrated && edited ? [...live, ...server] : [...serverErrors]
+  const errors = hydrated && edited ? [...live, ...server] : answered
   const underline = errors.find((e) => e.position !== undefined)
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
