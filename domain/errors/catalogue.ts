@@ -181,6 +181,7 @@ export const catalogue = {
   'rql.invalid_value': 'The value at position {position} does not suit the field {field}',
   'rql.invalid_value.function': 'This function cannot be used with the field {field} (position {position})',
   'rql.invalid_value.empty': 'To find an empty {field}, write "is empty" (position {position})',
+  'rql.invalid_value.unknown_name': 'Unknown name for {field} at position {position}',
   'rql.syntax_error.unexpected_character':
     'Unexpected character at position {position}; put text in double quotes',
   'rql.syntax_error.unterminated_string': 'The quoted text starting at position {position} is not closed',
