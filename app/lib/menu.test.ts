@@ -9,6 +9,7 @@ import {
   menuVisibility,
   nodeMenu,
   resolveMenuUrl,
+  savedQueriesMenu,
   topMenu,
 } from './menu'
 
@@ -161,5 +162,26 @@ describe('menuVisibility (spec §2: no_left_menu, no_top_menu on an existing boa
       left: true,
       top: true,
     })
+  })
+})
+
+describe('saved queries in the personal menu (PRODUCT.md §10)', () => {
+  const id = '0b9c6a1e-4f1d-4c55-9a51-2f0f5c1d8e7a'
+  it('leads to their page, each query opening the search page', () => {
+    const entry = savedQueriesMenu([{ id, name: 'My bugs', shared: false }])
+    expect(entry).toMatchObject({
+      id: 'saved-queries',
+      href: '/lk/tasks/saved',
+      label: { key: 'queries.menu' },
+    })
+    expect(entry.items).toEqual([
+      { id: `saved-${id}`, label: { text: 'My bugs' }, href: `/lk/tasks?saved=${id}`, icon: 'bookmark' },
+    ])
+    expect(savedQueriesMenu([{ id, name: 'Team', shared: true }]).items?.[0]?.icon).toBe('team')
+  })
+
+  it('is a plain link while there are none, after CSV in the menu', () => {
+    expect(savedQueriesMenu([]).items).toBeUndefined()
+    expect(lkMenu({}).map((e) => e.id)).toEqual(['home', 'csv', 'saved-queries'])
   })
 })

@@ -115,11 +115,43 @@ export function adminFooter(): MenuEntry[] {
   ]
 }
 
-/** The personal area's menu: home, CSV import and export, then the node's own menu. */
-export function lkMenu(settings: Record<string, unknown> | undefined): MenuEntry[] {
+/** A saved query as the menu lists it. */
+export interface MenuQuery {
+  id: string
+  name: string
+  shared: boolean
+}
+
+/**
+ * The saved queries (PRODUCT.md §10): a group leading to their page (rename, delete), each query
+ * opening the search page with it; a plain link when there are none yet.
+ */
+export function savedQueriesMenu(saved: readonly MenuQuery[]): MenuEntry {
+  const entry: MenuEntry = {
+    id: 'saved-queries',
+    label: { key: 'queries.menu' },
+    href: routes.savedQueries(),
+    icon: 'bookmark',
+  }
+  if (saved.length)
+    entry.items = saved.map((q) => ({
+      id: `saved-${q.id}`,
+      label: { text: q.name },
+      href: routes.savedQuery(q.id),
+      icon: q.shared ? 'team' : 'bookmark',
+    }))
+  return entry
+}
+
+/** The personal area's menu: home, CSV import and export, the saved queries, then the node's own menu. */
+export function lkMenu(
+  settings: Record<string, unknown> | undefined,
+  saved: readonly MenuQuery[] = [],
+): MenuEntry[] {
   return [
     link('home', 'lk.home.title', routes.home(), 'home'),
     link('csv', 'tasks.csv.menu', routes.csv(), 'task'),
+    savedQueriesMenu(saved),
     ...nodeMenu(settings),
   ]
 }

@@ -13,6 +13,8 @@ interface QueryEditorProps {
   placeholder?: string
   /** The node's custom fields: the keys a query may use beyond the system ones. */
   custom: readonly FieldDefinition[]
+  /** Saved queries (PRODUCT.md §10) to start from: choosing one fills the query (with JavaScript). */
+  saved?: readonly { id: string; name: string; query: string }[]
 }
 
 /**
@@ -22,8 +24,18 @@ interface QueryEditorProps {
  * told below with its position, as it is typed. Without JavaScript it is a plain textarea and the
  * action's check answers with the same message.
  */
-export function QueryEditor({ meta, label, hint, placeholder, custom }: QueryEditorProps) {
+export function QueryEditor({ meta, label, hint, placeholder, custom, saved = [] }: QueryEditorProps) {
   const { t } = useBoardsT()
+  const input = useRef<HTMLTextAreaElement>(null)
+  /** A saved query's text put into the textarea as if typed: the live check and the form's own listeners see it. */
+  const startFrom = (id: string) => {
+    const chosen = saved.find((q) => q.id === id)
+    const area = input.current
+    if (!chosen || !area) return
+    area.value = chosen.query
+    area.dispatchEvent(new Event('input', { bubbles: true }))
+    area.focus()
+  }
   const hydrated = useHydrated()
   const initial = meta.initialValue ?? ''
   const [text, setText] = useState(initial)
@@ -59,6 +71,25 @@ export function QueryEditor({ meta, label, hint, placeholder, custom }: QueryEdi
       <label className="field-label" htmlFor={meta.id}>
         {label}
       </label>
+      {hydrated && saved.length ? (
+        <select
+          className="input query-saved"
+          aria-label={t('queries.from_saved')}
+          defaultValue=""
+          onChange={(e) => {
+            startFrom(e.currentTarget.value)
+            e.currentTarget.value = ''
+          }}
+          data-testid="query-from-saved"
+        >
+          <option value="">{t('queries.from_saved.choose')}</option>
+          {saved.map((q) => (
+            <option key={q.id} value={q.id}>
+              {q.name}
+            </option>
+          ))}
+        </select>
+      ) : null}
       <div className={`query-editor${hydrated ? ' query-editor-live' : ''}`}>
         {hydrated ? (
           <pre ref={back} className="query-highlight" aria-hidden="true">
@@ -78,6 +109,7 @@ export function QueryEditor({ meta, label, hint, placeholder, custom }: QueryEdi
           </pre>
         ) : null}
         <textarea
+          ref={input}
           key={meta.key}
           id={meta.id}
           name={meta.name}

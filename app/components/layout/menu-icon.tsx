@@ -1,6 +1,7 @@
 import type { SVGProps } from 'react'
 import {
   BellIcon,
+  BookmarkIcon,
   DotIcon,
   FieldIcon,
   FlagIcon,
@@ -43,6 +44,7 @@ const ICONS: Record<string, (p: SVGProps<SVGSVGElement>) => JSX.Element> = {
   settings: SettingsIcon,
   bell: BellIcon,
   task: TaskIcon,
+  bookmark: BookmarkIcon,
 }
 
 /** The entry's icon; an unknown or missing name gets a dot, so minimised entries stay aligned. */
