@@ -94,7 +94,24 @@ describe('nodeMenu', () => {
   it('the personal area starts with home; the top menu shows the first level that leads somewhere', () => {
     const lk = lkMenu(settings)
     expect(lk[0]).toMatchObject({ id: 'home', href: '/lk' })
+    expect(lk.map((e) => e.id)).not.toContain('tasks')
     expect(topMenu(nodeMenu(settings)).map((e) => e.id)).toEqual(['node-0', 'node-2'])
+  })
+})
+
+describe('personal menu', () => {
+  it('leads to the task search after home, for whoever may view tasks', () => {
+    expect(
+      lkMenu({}, true)
+        .slice(0, 3)
+        .map((e) => [e.id, e.href]),
+    ).toEqual([
+      ['home', '/lk'],
+      ['tasks', '/lk/tasks'],
+      ['csv', '/lk/csv'],
+    ])
+    expect(lkMenu({}, true)[1]).toMatchObject({ label: { key: 'search.menu' }, icon: 'search' })
+    expect(lkMenu({}, false).map((e) => e.id)).toEqual(['home', 'csv'])
   })
 })
 
@@ -167,21 +184,21 @@ describe('menuVisibility (spec §2: no_left_menu, no_top_menu on an existing boa
 
 describe('saved queries in the personal menu (PRODUCT.md §10)', () => {
   const id = '0b9c6a1e-4f1d-4c55-9a51-2f0f5c1d8e7a'
-  it('leads to their page, each query opening the search page', () => {
-    const entry = savedQueriesMenu([{ id, name: 'My bugs', shared: false }])
-    expect(entry).toMatchObject({
-      id: 'saved-queries',
-      href: '/lk/tasks/saved',
-      label: { key: 'queries.menu' },
-    })
-    expect(entry.items).toEqual([
+  it('lists them under the task search, each opening the search page, then their own page', () => {
+    const tasks = lkMenu({}, true, [
+      { id, name: 'My bugs', shared: false },
+      { id: 'x', name: 'Team', shared: true },
+    ]).find((e) => e.id === 'tasks')
+    expect(tasks).toMatchObject({ href: '/lk/tasks', label: { key: 'search.menu' } })
+    expect(tasks?.items).toEqual([
       { id: `saved-${id}`, label: { text: 'My bugs' }, href: `/lk/tasks?saved=${id}`, icon: 'bookmark' },
+      { id: 'saved-x', label: { text: 'Team' }, href: '/lk/tasks?saved=x', icon: 'team' },
+      { id: 'saved-queries', label: { key: 'queries.menu' }, href: '/lk/tasks/saved', icon: 'bookmark' },
     ])
-    expect(savedQueriesMenu([{ id, name: 'Team', shared: true }]).items?.[0]?.icon).toBe('team')
   })
 
-  it('is a plain link while there are none, after CSV in the menu', () => {
-    expect(savedQueriesMenu([]).items).toBeUndefined()
-    expect(lkMenu({}).map((e) => e.id)).toEqual(['home', 'csv', 'saved-queries'])
+  it('always leads to their page, and is not there for whoever may not search', () => {
+    expect(savedQueriesMenu([]).map((e) => e.href)).toEqual(['/lk/tasks/saved'])
+    expect(lkMenu({}, false, [{ id, name: 'x', shared: false }]).map((e) => e.id)).toEqual(['home', 'csv'])
   })
 })

@@ -123,35 +123,36 @@ export interface MenuQuery {
 }
 
 /**
- * The saved queries (PRODUCT.md §10): a group leading to their page (rename, delete), each query
- * opening the search page with it; a plain link when there are none yet.
+ * The saved queries (PRODUCT.md §10), under the task search: each opens the search page with it,
+ * and the last entry leads to their page (rename, delete).
  */
-export function savedQueriesMenu(saved: readonly MenuQuery[]): MenuEntry {
-  const entry: MenuEntry = {
-    id: 'saved-queries',
-    label: { key: 'queries.menu' },
-    href: routes.savedQueries(),
-    icon: 'bookmark',
-  }
-  if (saved.length)
-    entry.items = saved.map((q) => ({
+export function savedQueriesMenu(saved: readonly MenuQuery[]): MenuEntry[] {
+  return [
+    ...saved.map((q) => ({
       id: `saved-${q.id}`,
       label: { text: q.name },
       href: routes.savedQuery(q.id),
       icon: q.shared ? 'team' : 'bookmark',
-    }))
-  return entry
+    })),
+    link('saved-queries', 'queries.menu', routes.savedQueries(), 'bookmark'),
+  ]
 }
 
-/** The personal area's menu: home, CSV import and export, the saved queries, then the node's own menu. */
+/**
+ * The personal area's menu: home, the task search with the saved queries under it (for whoever
+ * may view the tasks of some process), CSV import and export, then the node's own menu.
+ */
 export function lkMenu(
   settings: Record<string, unknown> | undefined,
+  canSearch = false,
   saved: readonly MenuQuery[] = [],
 ): MenuEntry[] {
   return [
     link('home', 'lk.home.title', routes.home(), 'home'),
+    ...(canSearch
+      ? [{ ...link('tasks', 'search.menu', routes.tasks(), 'search'), items: savedQueriesMenu(saved) }]
+      : []),
     link('csv', 'tasks.csv.menu', routes.csv(), 'task'),
-    savedQueriesMenu(saved),
     ...nodeMenu(settings),
   ]
 }

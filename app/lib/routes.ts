@@ -14,6 +14,8 @@ export const routes = {
   notificationSettings: () => '/lk/notifications/settings',
   /** The footer's unread figure alone (JSON, for the page's scripts). */
   notificationsCount: () => '/lk/notifications/count',
+  /** The search page (PRODUCT.md §10): the query in `?q=` (app/lib/search/url.ts builds the rest). */
+  tasks: () => '/lk/tasks',
   csv: () => '/lk/csv',
   csvExport: (query: string) => `/lk/csv/export?${new URLSearchParams({ query })}`,
   csvImport: (uploadId: string) => `/lk/csv/import/${seg(uploadId)}`,

@@ -1,3 +1,4 @@
+import { hasRight } from '@domain/rights/rights'
 import type { Access } from './access.server'
 import { shellAbilities } from './guards'
 import {
@@ -65,7 +66,7 @@ export async function shellData(
       servicesUrl: typeof services?.url === 'string' ? services.url : null,
     },
     abilities,
-    menu: kind === 'admin' ? adminMenu() : lkMenu(settings, saved),
+    menu: kind === 'admin' ? adminMenu() : lkMenu(settings, hasRight(rights, 'task_view'), saved),
     footer: kind === 'admin' ? adminFooter() : lkFooter(abilities.isAdmin),
     top: topMenu(nodeMenu(settings)),
     sidebar: await getSidebar(request),

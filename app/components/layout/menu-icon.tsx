@@ -11,6 +11,7 @@ import {
   PaletteIcon,
   PlugIcon,
   ProgressIcon,
+  SearchIcon,
   SettingsIcon,
   StoreIcon,
   TaskIcon,
@@ -45,6 +46,7 @@ const ICONS: Record<string, (p: SVGProps<SVGSVGElement>) => JSX.Element> = {
   bell: BellIcon,
   task: TaskIcon,
   bookmark: BookmarkIcon,
+  search: SearchIcon,
 }
 
 /** The entry's icon; an unknown or missing name gets a dot, so minimised entries stay aligned. */
