@@ -31,6 +31,7 @@ import { notificationsRoutes } from './routes/notifications'
 import { pluginConfigsRoutes, pluginsRoutes } from './routes/plugins'
 import { processesRoutes } from './routes/processes'
 import { progressRoutes } from './routes/progress'
+import { queriesRoutes } from './routes/queries'
 import { rightsRoutes } from './routes/rights'
 import { statusesRoutes } from './routes/statuses'
 import { tasksRoutes } from './routes/tasks'
@@ -269,6 +270,7 @@ export async function buildApp(
         await work.register(rqlRoutes, { prefix: '/tasks' })
         await work.register(csvRoutes, { prefix: '/tasks' })
         await work.register(notificationsRoutes, { prefix: '/notifications' })
+        await work.register(queriesRoutes, { prefix: '/queries' })
       })
     },
     { prefix: API_PREFIX },

@@ -6,6 +6,7 @@ import { adminUiLocales } from '~/components/admin-ui/locales'
 import { adminUsersLocales } from '~/components/admin-users/locales'
 import { adminWorkflowLocales } from '~/components/admin-workflow/locales'
 import { notificationsLocales } from '~/components/notifications/locales'
+import { queriesLocales } from '~/components/queries/locales'
 import { searchLocales } from '~/components/search/locales'
 import { tasksLocales } from '~/components/task/locales'
 import { fieldsLocales } from '~/fields/locales'
@@ -35,6 +36,7 @@ const FILES = {
   boards: boardsLocales,
   notifications: notificationsLocales,
   'admin-plugins': adminPluginsLocales,
+  queries: queriesLocales,
   search: searchLocales,
 } as const satisfies Record<Namespace, Record<Language, Record<string, string>>>
 

@@ -9,6 +9,7 @@ import {
   menuVisibility,
   nodeMenu,
   resolveMenuUrl,
+  savedQueriesMenu,
   topMenu,
 } from './menu'
 
@@ -178,5 +179,26 @@ describe('menuVisibility (spec §2: no_left_menu, no_top_menu on an existing boa
       left: true,
       top: true,
     })
+  })
+})
+
+describe('saved queries in the personal menu (PRODUCT.md §10)', () => {
+  const id = '0b9c6a1e-4f1d-4c55-9a51-2f0f5c1d8e7a'
+  it('lists them under the task search, each opening the search page, then their own page', () => {
+    const tasks = lkMenu({}, true, [
+      { id, name: 'My bugs', shared: false },
+      { id: 'x', name: 'Team', shared: true },
+    ]).find((e) => e.id === 'tasks')
+    expect(tasks).toMatchObject({ href: '/lk/tasks', label: { key: 'search.menu' } })
+    expect(tasks?.items).toEqual([
+      { id: `saved-${id}`, label: { text: 'My bugs' }, href: `/lk/tasks?saved=${id}`, icon: 'bookmark' },
+      { id: 'saved-x', label: { text: 'Team' }, href: '/lk/tasks?saved=x', icon: 'team' },
+      { id: 'saved-queries', label: { key: 'queries.menu' }, href: '/lk/tasks/saved', icon: 'bookmark' },
+    ])
+  })
+
+  it('always leads to their page, and is not there for whoever may not search', () => {
+    expect(savedQueriesMenu([]).map((e) => e.href)).toEqual(['/lk/tasks/saved'])
+    expect(lkMenu({}, false, [{ id, name: 'x', shared: false }]).map((e) => e.id)).toEqual(['home', 'csv'])
   })
 })

@@ -115,14 +115,43 @@ export function adminFooter(): MenuEntry[] {
   ]
 }
 
+/** A saved query as the menu lists it. */
+export interface MenuQuery {
+  id: string
+  name: string
+  shared: boolean
+}
+
 /**
- * The personal area's menu: home, the task search (for whoever may view the tasks of some process),
- * CSV import and export, then the node's own menu.
+ * The saved queries (PRODUCT.md §10), under the task search: each opens the search page with it,
+ * and the last entry leads to their page (rename, delete).
  */
-export function lkMenu(settings: Record<string, unknown> | undefined, canSearch = false): MenuEntry[] {
+export function savedQueriesMenu(saved: readonly MenuQuery[]): MenuEntry[] {
+  return [
+    ...saved.map((q) => ({
+      id: `saved-${q.id}`,
+      label: { text: q.name },
+      href: routes.savedQuery(q.id),
+      icon: q.shared ? 'team' : 'bookmark',
+    })),
+    link('saved-queries', 'queries.menu', routes.savedQueries(), 'bookmark'),
+  ]
+}
+
+/**
+ * The personal area's menu: home, the task search with the saved queries under it (for whoever
+ * may view the tasks of some process), CSV import and export, then the node's own menu.
+ */
+export function lkMenu(
+  settings: Record<string, unknown> | undefined,
+  canSearch = false,
+  saved: readonly MenuQuery[] = [],
+): MenuEntry[] {
   return [
     link('home', 'lk.home.title', routes.home(), 'home'),
-    ...(canSearch ? [link('tasks', 'search.menu', routes.tasks(), 'search')] : []),
+    ...(canSearch
+      ? [{ ...link('tasks', 'search.menu', routes.tasks(), 'search'), items: savedQueriesMenu(saved) }]
+      : []),
     link('csv', 'tasks.csv.menu', routes.csv(), 'task'),
     ...nodeMenu(settings),
   ]

@@ -19,6 +19,9 @@ export const routes = {
   csv: () => '/lk/csv',
   csvExport: (query: string) => `/lk/csv/export?${new URLSearchParams({ query })}`,
   csvImport: (uploadId: string) => `/lk/csv/import/${seg(uploadId)}`,
+  /** Saved task queries (PRODUCT.md §10): their list, to rename and delete; one opened on the search page. */
+  savedQueries: () => '/lk/tasks/saved',
+  savedQuery: (queryId: string) => `/lk/tasks?${new URLSearchParams({ saved: queryId })}`,
   board: (boardId: string) => `/lk/b/${seg(boardId)}`,
   taskAdd: () => '/lk/t/add',
   taskAddProcess: (processKey: string) => `/lk/t/add/${seg(processKey)}`,

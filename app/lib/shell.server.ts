@@ -1,7 +1,16 @@
 import { hasRight } from '@domain/rights/rights'
 import type { Access } from './access.server'
 import { shellAbilities } from './guards'
-import { adminFooter, adminMenu, lkFooter, lkMenu, type MenuEntry, nodeMenu, topMenu } from './menu'
+import {
+  adminFooter,
+  adminMenu,
+  lkFooter,
+  lkMenu,
+  type MenuEntry,
+  type MenuQuery,
+  nodeMenu,
+  topMenu,
+} from './menu'
 import { getSidebar } from './session.server'
 import type { Sidebar } from './theme'
 
@@ -31,7 +40,13 @@ export interface ShellData {
 }
 
 /** The shell of a page, from the access check the layout's guard made. */
-export async function shellData(request: Request, access: Access, kind: ShellKind): Promise<ShellData> {
+export async function shellData(
+  request: Request,
+  access: Access,
+  kind: ShellKind,
+  /** The personal area's saved queries for its menu (its layout's loader reads them). */
+  saved: readonly MenuQuery[] = [],
+): Promise<ShellData> {
   const { user, node, rights } = access
   const settings = node.settings
   const abilities = shellAbilities(rights)
@@ -51,7 +66,7 @@ export async function shellData(request: Request, access: Access, kind: ShellKin
       servicesUrl: typeof services?.url === 'string' ? services.url : null,
     },
     abilities,
-    menu: kind === 'admin' ? adminMenu() : lkMenu(settings, hasRight(rights, 'task_view')),
+    menu: kind === 'admin' ? adminMenu() : lkMenu(settings, hasRight(rights, 'task_view'), saved),
     footer: kind === 'admin' ? adminFooter() : lkFooter(abilities.isAdmin),
     top: topMenu(nodeMenu(settings)),
     sidebar: await getSidebar(request),

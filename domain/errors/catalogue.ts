@@ -118,6 +118,10 @@ export const catalogue = {
   'teams.team_created': 'Team created',
   'teams.team_edited': 'Team saved',
   'teams.team_deleted': 'Team deleted',
+  'queries.query_not_found': 'Saved query not found',
+  'queries.query_created': 'Query saved',
+  'queries.query_edited': 'Saved query changed',
+  'queries.query_deleted': 'Saved query deleted',
   'teams.team_in_use': 'The team is named in process transitions and cannot be deleted',
   'teams.members_bound': 'Members added to the team',
   'teams.members_unbound': 'Members removed from the team',
@@ -185,6 +189,7 @@ export const catalogue = {
   'rql.invalid_value': 'The value at position {position} does not suit the field {field}',
   'rql.invalid_value.function': 'This function cannot be used with the field {field} (position {position})',
   'rql.invalid_value.empty': 'To find an empty {field}, write "is empty" (position {position})',
+  'rql.invalid_value.unknown_name': 'Unknown name for {field} at position {position}',
   'rql.syntax_error.unexpected_character':
     'Unexpected character at position {position}; put text in double quotes',
   'rql.syntax_error.unterminated_string': 'The quoted text starting at position {position} is not closed',

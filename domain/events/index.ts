@@ -76,6 +76,14 @@ export const BOARD_EVENT_TYPES = [
 ] as const
 export type BoardEventType = (typeof BOARD_EVENT_TYPES)[number]
 
+/**
+ * A saved query (PRODUCT.md §10) was made, changed or deleted. `data`: its id, whether it is
+ * shared and its owner's id — never a personal query's name or text, which are its owner's alone.
+ * Not a reference object: no cached configuration depends on it.
+ */
+export const QUERY_EVENT_TYPES = ['query.created', 'query.edited', 'query.deleted'] as const
+export type QueryEventType = (typeof QUERY_EVENT_TYPES)[number]
+
 /** Each type's `data`. */
 export type EventData = {
   /** A new task; its assignee (if any) counts as assigned (notifications). */
@@ -113,7 +121,7 @@ export type EventData = {
    * it: the live stream forwards it to that user's tabs only.
    */
   'notification.created': { user_id: string; notification: Notification }
-} & { [T in ReferenceEventType | BoardEventType]: ReferenceChange }
+} & { [T in ReferenceEventType | BoardEventType | QueryEventType]: ReferenceChange }
 
 export type EventType = keyof EventData
 

@@ -10,6 +10,16 @@ describe('checkQuery makes values what the field stores', () => {
     ['cf_email ~ ivan@', { kind: 'value', value: 'ivan@' }],
     ['cf_number = 42', { kind: 'value', value: 42 }],
     ['cf_number = "42"', { kind: 'value', value: 42 }],
+    // A negative number is a number (not a broken relative date), and a query may compare with a fraction.
+    ['cf_number > -10', { kind: 'value', value: -10 }],
+    ['cf_number>-10', { kind: 'value', value: -10 }],
+    ['cf_number <= -2.5', { kind: 'value', value: -2.5 }],
+    ['cf_number = +3', { kind: 'value', value: 3 }],
+    ['cf_number >= "-1"', { kind: 'value', value: -1 }],
+    ['cf_info.size < -1', { kind: 'value', value: -1 }],
+    // Names of records stay as typed: the upstream looks them up (names.ts).
+    ['status = "In progress"', { kind: 'value', value: 'In progress' }],
+    ['assignee = Petrov', { kind: 'value', value: 'Petrov' }],
     ['cf_phone = "8 (916) 123-45-67"', { kind: 'value', value: '+79161234567' }],
     ['author.contacts.phone = +79161234567', { kind: 'value', value: '+79161234567' }],
     ['cf_checkbox = true', { kind: 'value', value: true }],
@@ -52,6 +62,19 @@ describe('checkQuery makes values what the field stores', () => {
     expect(operandOf(text)).toEqual(operand)
   })
 
+  it('keeps relative dates on dates and reads signed numbers on numbers in one query', () => {
+    const c = checked('created_at > -7d and cf_number > -7 and updated_at < +2w').where as {
+      operands: CheckedCompare[]
+    }
+    expect(c.operands.map((o) => o.operand.kind)).toEqual(['moment', 'value', 'moment'])
+    expect(c.operands[1]!.operand).toMatchObject({ kind: 'value', value: -7 })
+  })
+
+  it('reads every negative number of a list', () => {
+    const c = checked('cf_number in (-1, 2, -3.5)').where as CheckedIn
+    expect(c.operands.map((o) => o.kind === 'value' && o.value)).toEqual([-1, 2, -3.5])
+  })
+
   it('checks every value of a list', () => {
     const c = checked('cf_select in (high, Low)').where as CheckedIn
     expect(c.operands.map((o) => o.kind === 'value' && o.value)).toEqual(['high', 2])
@@ -64,7 +87,8 @@ describe('checkQuery makes values what the field stores', () => {
   })
 
   it.each([
-    ['cf_number = 2.5', 12, 'value_error.number'],
+    ['cf_number > -10d', 12, 'value_error.number'],
+    ['cf_number > 1e3', 12, 'value_error.number'],
     ['cf_number = abc', 12, 'value_error.number'],
     ['cf_number = -7d', 12, 'value_error.number'],
     ['cf_phone = 123', 11, 'value_error.phone'],

@@ -26,6 +26,9 @@ export type Operand =
 
 export type Refusal = { refused: CatalogueCode }
 
+/** A number as a query writes it: a sign, digits, a decimal part (`-10`, `+2.5`). */
+const QUERY_NUMBER = /^[+-]?\d{1,15}(?:\.\d{1,15})?$/
+
 const refuse = (code: CatalogueCode): Refusal => ({ refused: code })
 
 /** The text a value stands for where it is not a date: `-7d` searched in a title is the text '-7d'. */
@@ -45,6 +48,10 @@ export function toOperand(field: QueryField, v: Value): Operand | Refusal {
     const option = optionOf(field, text.trim())
     return option === undefined ? refuse('value_error.enum') : { kind: 'value', value: option, span: v.span }
   }
+  // A number field stores whole counts, but a query compares: `cf_amount > -10` and `> 2.5` are
+  // numbers to compare with, not values to store (a relative date such as -10d is still refused).
+  if (field.type === 'number' && QUERY_NUMBER.test(text.trim()))
+    return { kind: 'value', value: Number(text.trim()), span: v.span }
   return stored(field, text, v.span)
 }
 

@@ -1,4 +1,4 @@
-import type { BoardEventType, NewEvent, ReferenceEventType } from '@domain/events'
+import type { BoardEventType, NewEvent, QueryEventType, ReferenceEventType } from '@domain/events'
 
 /*
  * The events the upstream's writes emit, built from what they wrote. Writers call emitEvents
@@ -38,7 +38,7 @@ export const taskCreated = (t: TaskWritten): NewEvent<'task.created'> => ({
  * the node) are audited in the transaction of every change: each audit action is one event, so the
  * audit row and the event cannot disagree. Actions not listed (sign in as) are not changes.
  */
-const REFERENCE_EVENTS: Record<string, ReferenceEventType | BoardEventType> = {
+const REFERENCE_EVENTS: Record<string, ReferenceEventType | BoardEventType | QueryEventType> = {
   'statuses.status_created': 'status.created',
   'statuses.status_edited': 'status.edited',
   'statuses.status_deleted': 'status.deleted',
@@ -77,6 +77,10 @@ const REFERENCE_EVENTS: Record<string, ReferenceEventType | BoardEventType> = {
   'boards.widgets_unbound': 'board.widgets_unbound',
   'widgets.widget_edited': 'widget.edited',
   'widgets.widget_deleted': 'widget.deleted',
+  // Saved queries: their audit rows carry only the id, `shared` and the owner (services/queries.ts).
+  'queries.query_created': 'query.created',
+  'queries.query_edited': 'query.edited',
+  'queries.query_deleted': 'query.deleted',
 }
 
 /** The event of an audited change, if it is one. */
@@ -91,6 +95,6 @@ export function referenceEvent(a: {
   if (!type) return undefined
   const data = { ...a.data, id: a.targetId ?? null }
   return { type, node_id: a.nodeId, actor_id: a.actorId, data } as NewEvent<
-    ReferenceEventType | BoardEventType
+    ReferenceEventType | BoardEventType | QueryEventType
   >
 }

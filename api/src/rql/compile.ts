@@ -4,6 +4,10 @@ import {
   type CheckedCondition,
   type CheckedExpr,
   type CheckedQuery,
+  isRecordId,
+  type NameBook,
+  nameKey,
+  nameOf,
   type Operand,
   type QueryField,
   type RqlError,
@@ -52,6 +56,11 @@ export interface CompileContext {
   /** The node's custom field definitions, as the query was checked against. */
   customs: readonly FieldDefinition[]
   run: RunContext
+  /**
+   * What the names the query uses stand for (domain/rql/names.ts), looked up by the upstream for
+   * this query; without it a name is refused as an id that is not one.
+   */
+  names?: NameBook
 }
 
 export interface CompiledQuery {
@@ -75,8 +84,6 @@ export interface CompiledQuery {
    */
   whereScanned: SQL | undefined
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** `%`, `_` and the escape itself taken literally: `~ 100%` finds "100%", not everything starting with 100. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -155,7 +162,7 @@ class Compiler {
         return c.op === 'is empty' ? empty() : this.not(empty)
       }
       case 'in': {
-        const values = c.operands.map((o) => this.value(c.field, o))
+        const values = [...new Set(c.operands.flatMap((o) => this.values(c.field, o)))]
         const found = () => this.equals(a, c.field, values)
         return c.op === 'in' ? found() : this.not(found)
       }
@@ -172,12 +179,13 @@ class Compiler {
       const within = () => this.within(a, b.gte, b.lt)
       return b.negate ? this.not(within) : within()
     }
-    const value = this.checkedValue(c.field, c.operand, resolved.value)
+    const values = this.checkedValues(c.field, c.operand, resolved.value)
+    const value = values[0]!
     switch (c.op) {
       case '=':
-        return this.equals(a, c.field, [value])
+        return this.equals(a, c.field, values)
       case '!=':
-        return this.not(() => this.equals(a, c.field, [value]))
+        return this.not(() => this.equals(a, c.field, values))
       case '~':
         return this.contains(a, String(value))
       case '!~':
@@ -188,18 +196,19 @@ class Compiler {
     }
   }
 
-  private value(field: QueryField, operand: Operand): Stored {
+  private values(field: QueryField, operand: Operand): Stored[] {
     const r = resolveOperand(field, operand, this.ctx.run)
     if (r.kind !== 'value') throw new Error('a period in a list')
-    return this.checkedValue(field, operand, r.value)
+    return this.checkedValues(field, operand, r.value)
   }
 
   /**
-   * What the checker cannot know: ids of data-backed selects are uuids, and PostgreSQL text holds no
-   * NUL character. Anything else is refused at its place, never sent to SQL.
+   * What the checker cannot know: a data-backed select's value is an id, or a name that stands for
+   * the ids of records (any of them matches); and PostgreSQL text holds no NUL character. Anything
+   * else is refused at its place, never sent to SQL. Never empty.
    */
-  private checkedValue(field: QueryField, operand: Operand, value: Stored): Stored {
-    const refuse = (message: 'value_error.uuid' | 'rql.invalid_value') =>
+  private checkedValues(field: QueryField, operand: Operand, value: Stored): Stored[] {
+    const refuse = (message: 'value_error.uuid' | 'rql.invalid_value' | 'rql.invalid_value.unknown_name') => {
       this.errors.push({
         code: 'rql.invalid_value',
         message,
@@ -207,10 +216,18 @@ class Compiler {
         end: operand.span.end,
         params: { field: field.name, position: operand.span.start + 1 },
       })
-    if (field.definition.settings.source && !field.custom && (typeof value !== 'string' || !UUID.test(value)))
-      refuse('value_error.uuid')
-    else if (typeof value === 'string' && value.includes('\u0000')) refuse('rql.invalid_value')
-    return value
+      return [value]
+    }
+    if (typeof value === 'string' && value.includes('\u0000')) return refuse('rql.invalid_value')
+    const named = nameOf(field, operand)
+    if (named && this.ctx.names) {
+      const ids = this.ctx.names.get(nameKey(named.source, named.text))
+      return ids?.length ? [...ids] : refuse('rql.invalid_value.unknown_name')
+    }
+    // Without a book (a caller that looks no names up), a system select takes ids alone.
+    if (field.definition.settings.source && !field.custom && !isRecordId(value))
+      return refuse('value_error.uuid')
+    return [value]
   }
 
   private equals(a: Access, field: QueryField, values: Stored[]): SQL {

@@ -123,7 +123,7 @@ const sideOf = (changes: Change[], side: 'old' | 'new') =>
 
 export async function bulkEdit(db: Db, c: Caller, nodeId: string, input: BulkEditInput) {
   const { access, config, scope } = await editableScope(db, c, nodeId)
-  const compiled = await compileText(db, nodeId, input.query, c.auth.user.id, config.customs)
+  const compiled = await compileText(db, nodeId, input.query, c.auth.user.id, config)
   // What the patch itself gets wrong is said once, before looking at tasks.
   const early = checkPatch(
     { customs: config.customs, hasStatus: (id) => config.statuses.has(id) },

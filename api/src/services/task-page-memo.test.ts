@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { FieldDefinition } from '@domain/fields/types'
+import { type NameBook, nameKey } from '@domain/rql'
 import { and } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import fc from 'fast-check'
@@ -39,7 +40,25 @@ const changed = (): FieldDefinition[] =>
     d.name === 'cf_tags' ? { ...d, settings: { ...d.settings, multiple: false } } : { ...d },
   )
 
+/**
+ * What names stand for, as the upstream looks them up per request (query-names.ts): none, and two
+ * books where a person is renamed, a namesake appears and a status is made.
+ */
+const BOOKS: NameBook[] = [
+  new Map(),
+  new Map([
+    [nameKey('users', 'petrov'), [USERS[0]!]],
+    [nameKey('statuses', 'open'), [PROCESSES[0]!]],
+  ]),
+  new Map([
+    [nameKey('users', 'petrov'), [USERS[1]!, USERS[0]!]],
+    [nameKey('statuses', 'open'), [PROCESSES[0]!]],
+    [nameKey('statuses', 'done'), [PROCESSES[1]!]],
+  ]),
+]
+
 interface Ask {
+  names: NameBook
   customs: readonly FieldDefinition[]
   text: string
   userId: string
@@ -53,7 +72,7 @@ interface Ask {
 
 /** What the request would run without the memo: compiled, conditioned and built now. */
 function fresh(a: Ask) {
-  const compiled = compileChecked(a.text, a.customs, { now: new Date(), userId: a.userId })
+  const compiled = compileChecked(a.text, a.customs, { now: new Date(), userId: a.userId }, a.names)
   const after = a.cursor && sizedTo(a.cursor, compiled.orderBy.length)
   const base = scopeCondition(a.nodeId, a.scope, compiled.where)
   const condition = after ? and(base, keysetAfter(compiled.orderBy, after))! : base
@@ -67,7 +86,7 @@ function fresh(a: Ask) {
 
 /** The same through the memo. */
 function kept(a: Ask) {
-  const q = keptQuery(a.customs, a.text, a.userId)
+  const q = keptQuery(a.customs, a.text, a.userId, a.names)
   const after = a.cursor ? sizedTo(a.cursor, q.compiled.orderBy.length) : undefined
   const offset = after ? 0 : a.offset
   const page = pageStatement(q, { nodeId: a.nodeId, scope: a.scope, offset: offset > 0, after })
@@ -99,6 +118,8 @@ const text = fc.oneof(
     'cf_tags = bug and cf_priority = high order by assignee',
     'status.name ~ open and updated_at > -7d',
     'cf_priority = high order by updated_at desc',
+    'assignee = Petrov or status in (Open, Done)',
+    'status != open and author not in (petrov, me())',
   ),
 )
 
@@ -109,6 +130,7 @@ describe('kept page statements', () => {
     const ask = fc.record({
       text: fc.nat(),
       list: fc.nat(2),
+      book: fc.nat(BOOKS.length - 1),
       user: fc.nat(USERS.length - 1),
       node: fc.nat(NODES.length - 1),
       scope: fc.nat(SCOPES.length - 1),
@@ -124,6 +146,7 @@ describe('kept page statements', () => {
         (texts, asks) => {
           for (const r of asks) {
             const a: Ask = {
+              names: BOOKS[r.book]!,
               // The third list: the changed fields again, as a new configuration's array.
               customs: r.list === 2 ? changed() : lists[r.list]!,
               text: texts[r.text % texts.length]!,

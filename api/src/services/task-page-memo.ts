@@ -1,9 +1,10 @@
 import type { FieldDefinition } from '@domain/fields/types'
-import type { RunContext } from '@domain/rql'
+import type { NameBook, RunContext } from '@domain/rql'
 import { and, is, Placeholder, type SQL, sql } from 'drizzle-orm'
 import { type StatementText, statementName } from '../db/named-statements'
 import { keepRecent } from '../lib/recent'
 import { type CompiledQuery, keysetAfter } from '../rql'
+import { bookKey } from './query-names'
 import type { ProcessScope } from './task-access'
 import { pageQuery } from './task-json'
 import { compileChecked, countKeyOf, scopeCondition } from './task-query'
@@ -17,7 +18,9 @@ import { compileChecked, countKeyOf, scopeCondition } from './task-query'
  *
  * - the compiled query by the node's field list (the configuration's array, replaced whole when a
  *   field changes: a number per array here, as the kept checks of task-query.ts key by it) and the
- *   text — and by the caller when the compile read who the caller is (me()). A query that read the
+ *   text, and by what the names it uses stand for (query-names.ts: a person renamed, a status
+ *   added under a name already used, gives another key) — and by the caller when the compile read
+ *   who the caller is (me()). A query that read the
  *   clock (today(), -7d) is compiled afresh for every request: its periods move.
  * - its page statements by the node, the caller's processes (task_view's scope: what the rights
  *   and the configuration gave), whether the page has an offset, and which of a cursor's values
@@ -76,11 +79,18 @@ const kept = new Map<string, KeptQuery | typeof BY_CALLER>()
  * read the clock. 422 (compileChecked's) for a text that does not compile; a refusal is not kept
  * here (the check is, in task-query.ts).
  */
-export function keptQuery(customs: readonly FieldDefinition[], text: string, userId: string): KeptQuery {
-  // Prefixed: no text makes one kind of key look like the other (a caller's id is a uuid).
+export function keptQuery(
+  customs: readonly FieldDefinition[],
+  text: string,
+  userId: string,
+  names: NameBook = new Map(),
+): KeptQuery {
+  // Prefixed: no text makes one kind of key look like the other (a caller's id is a uuid; the
+  // book's key is JSON and comes before the text, which is last and may hold anything).
   const list = listId(customs)
-  const shared = `s${list}\u0000${text}`
-  const mine = `c${list}\u0000${userId}\u0000${text}`
+  const book = bookKey(names)
+  const shared = `s${list}\u0000${book}\u0000${text}`
+  const mine = `c${list}\u0000${userId}\u0000${book}\u0000${text}`
   const found = kept.get(shared)
   const key = found === BY_CALLER ? mine : shared
   const hit = found === BY_CALLER ? kept.get(key) : found
@@ -101,7 +111,7 @@ export function keptQuery(customs: readonly FieldDefinition[], text: string, use
       return now
     },
   }
-  const compiled = compileChecked(text, customs, run)
+  const compiled = compileChecked(text, customs, run, names)
   if (now) return { compiled, pages: null }
   const query: KeptQuery = { compiled, pages: new Map() }
   if (!namesCaller) return keepRecent(kept, shared, query, KEPT_QUERIES)

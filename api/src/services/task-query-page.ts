@@ -7,7 +7,7 @@ import { type CarriedTotal, cursorTotal, decodeCursor, encodeCursor, keysetAfter
 import { scopeIn, taskCaller } from './task-access'
 import { readPage, selectMatchingJson } from './task-json'
 import { type KeptQuery, keptQuery, type PageStatement, pageStatement } from './task-page-memo'
-import { countUpTo, scopeCondition } from './task-query'
+import { checkedQuery, countUpTo, namesOf, scopeCondition } from './task-query'
 import { walkedPage, walksForPages } from './task-walk'
 
 /*
@@ -51,7 +51,8 @@ export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQ
   const who = await taskCaller(db, c, nodeId)
   if (!hasRight(who.rights, 'task_view')) throw forbidden()
   const scope = scopeIn(who.config, who.rights, 'task_view')
-  const query = keptQuery(who.config.customs, input.query, c.auth.user.id)
+  const names = await namesOf(db, nodeId, who.config, checkedQuery(input.query, who.config.customs))
+  const query = keptQuery(who.config.customs, input.query, c.auth.user.id, names)
   const { compiled } = query
   const keys = compiled.orderBy
   const perPage = input.per_page

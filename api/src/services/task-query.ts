@@ -1,5 +1,13 @@
 import type { FieldDefinition } from '@domain/fields/types'
-import { checkQueryText, type RqlError, type RunContext, rqlDetail } from '@domain/rql'
+import {
+  type CheckedQuery,
+  checkQueryText,
+  type NameBook,
+  namedValues,
+  type RqlError,
+  type RunContext,
+  rqlDetail,
+} from '@domain/rql'
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../db/client'
@@ -7,7 +15,8 @@ import { tasks } from '../db/schema'
 import { InvalidInput } from '../http/errors'
 import { type CompiledQuery, compileQuery, joinClauses, orderByClause } from '../rql'
 import type { Join } from '../rql/columns'
-import { customDefinitions } from './custom-fields'
+import { type NodeConfig, nodeConfig } from './node-config'
+import { nameBook } from './query-names'
 import type { ProcessScope } from './task-access'
 import { cachedTotal } from './task-counts'
 
@@ -66,32 +75,54 @@ function checkedText(text: string, customs: readonly FieldDefinition[]) {
   return checked
 }
 
+/** Parses and checks query text against the node's fields (kept per text); 422 with every problem's place. */
+export function checkedQuery(text: string, customs: readonly FieldDefinition[]): CheckedQuery {
+  const checked = checkedText(text, customs)
+  if (!checked.ok) throw rqlRefusal(checked.errors)
+  return checked.value
+}
+
+/**
+ * What the statuses, processes, teams and people a query names stand for (query-names.ts): no
+ * statement unless it names a team or a person.
+ */
+export function namesOf(
+  db: Db | Tx,
+  nodeId: string,
+  config: Pick<NodeConfig, 'statuses' | 'flows'>,
+  checked: CheckedQuery,
+): Promise<NameBook> | NameBook {
+  const wanted = namedValues(checked)
+  return wanted.length ? nameBook(db, nodeId, config, wanted) : NO_NAMES
+}
+const NO_NAMES: NameBook = new Map()
+
 /**
  * Parses, checks and compiles query text against the node's fields, for a run (its clock and
- * caller); 422 with every problem's place.
+ * caller) and the names it uses; 422 with every problem's place.
  */
 export function compileChecked(
   text: string,
   customs: readonly FieldDefinition[],
   run: RunContext,
+  names: NameBook = NO_NAMES,
 ): CompiledQuery {
-  const checked = checkedText(text, customs)
-  if (!checked.ok) throw rqlRefusal(checked.errors)
-  const compiled = compileQuery(checked.value, { customs, run })
+  const compiled = compileQuery(checkedQuery(text, customs), { customs, run, names })
   if (!compiled.ok) throw rqlRefusal(compiled.errors)
   return compiled.value
 }
 
-/** Parses, checks and compiles query text against the node's fields, now, for the user. */
+/** Parses, checks and compiles query text against the node's configuration, now, for the user. */
 export async function compileText(
   db: Db | Tx,
   nodeId: string,
   text: string,
   userId: string,
-  known?: FieldDefinition[],
+  known?: Pick<NodeConfig, 'customs' | 'statuses' | 'flows'>,
 ): Promise<CompiledQuery> {
-  const customs = known ?? (await customDefinitions(db, nodeId))
-  return compileChecked(text, customs, { now: new Date(), userId })
+  const config = known ?? (await nodeConfig(db, nodeId))
+  const names = await namesOf(db, nodeId, config, checkedQuery(text, config.customs))
+  return compileChecked(text, config.customs, { now: new Date(), userId }, names)
 }
 
 /** The node, the caller's processes, the query: everything a selection of tasks must satisfy. */

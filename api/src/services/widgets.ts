@@ -3,7 +3,7 @@ import { issueDetail } from '@domain/errors/issues'
 import { buildDefaults, buildFormSchema } from '@domain/fields/form'
 import { SYSTEM_FIELDS } from '@domain/fields/system'
 import type { FieldDefinition } from '@domain/fields/types'
-import { checkQueryText, rqlDetail } from '@domain/rql'
+import { checkQueryText, namedValues, rqlDetail } from '@domain/rql'
 import { settingsContextOf } from '@domain/widgets/context'
 import { getWidgetType, isWidgetType } from '@domain/widgets/registry'
 import type { SettingsContext, WidgetKind } from '@domain/widgets/types'
@@ -26,7 +26,8 @@ import {
 } from '../repositories/boards-repository'
 import { compileQuery } from '../rql'
 import { requireNodeRight } from './access'
-import { customDefinitions } from './custom-fields'
+import { type NodeConfig, nodeConfig } from './node-config'
+import { configNames } from './query-names'
 import { auditIn } from './statuses'
 
 /*
@@ -88,11 +89,14 @@ export function checkWidgetQuery(
   customs: FieldDefinition[],
   userId: string,
   loc: (string | number)[],
+  /** Statuses and processes by name, as a board reads them (board-data/query.ts); else ids only. */
+  config?: Pick<NodeConfig, 'statuses' | 'flows'>,
 ): DetailEntry[] {
   if (!text.trim()) return []
   const checked = checkQueryText(text, customs)
   if (!checked.ok) return checked.errors.map((e) => rqlDetail(e, loc))
-  const compiled = compileQuery(checked.value, { customs, run: { now: new Date(), userId } })
+  const names = config && configNames(config, namedValues(checked.value))
+  const compiled = compileQuery(checked.value, { customs, run: { now: new Date(), userId }, names })
   return compiled.ok ? [] : compiled.errors.map((e) => rqlDetail(e, loc))
 }
 
@@ -110,10 +114,14 @@ export async function validWidget(
   w: { type: string; settings?: unknown; query?: string },
 ): Promise<{ settings: Record<string, unknown>; query: string }> {
   if (!isWidgetType(w.type)) throw new InvalidInput([unknownType(['body', 'type'])])
-  const customs = await customDefinitions(db, nodeId)
+  const config = await nodeConfig(db, nodeId)
+  const customs = config.customs
   const settings = checkSettings(getWidgetType(w.type), settingsContext(customs), w.settings, ['body'])
   const query = (w.query ?? '').trim()
-  const problems = [...settings.problems, ...checkWidgetQuery(query, customs, userId, ['body', 'query'])]
+  const problems = [
+    ...settings.problems,
+    ...checkWidgetQuery(query, customs, userId, ['body', 'query'], config),
+  ]
   if (problems.length) throw new InvalidInput(problems)
   return { settings: settings.value, query }
 }

@@ -84,6 +84,8 @@ interface WidgetEditFormProps {
   custom: FieldDefinition[]
   /** CSV export is on in the node (its CSV configuration is not disabled): the "Export CSV" link. */
   csv: boolean
+  /** Saved queries the query may start from (PRODUCT.md §10). */
+  saved?: readonly { id: string; name: string; query: string }[]
 }
 
 /**
@@ -91,7 +93,7 @@ interface WidgetEditFormProps {
  * settings form of its type, rendered by the generic form's fields — one form, one schema
  * (widgetEditSchema), the same in the browser and in the action.
  */
-export function WidgetEditForm({ action, widget, settings, custom, csv }: WidgetEditFormProps) {
+export function WidgetEditForm({ action, widget, settings, custom, csv, saved }: WidgetEditFormProps) {
   const { t } = useBoardsT()
   const schema = useMemo(() => widgetEditSchema(settings, custom), [settings, custom])
   const { fetcher, lastResult, pending } = useIntentResult('save')
@@ -128,6 +130,7 @@ export function WidgetEditForm({ action, widget, settings, custom, csv }: Widget
           hint={t('admin_widgets.query.hint')}
           placeholder={t('admin_widgets.query.placeholder')}
           custom={custom}
+          saved={saved}
         />
         {/* The saved query's tasks as a file (a plain link: the download needs no JavaScript). */}
         {csv ? (

@@ -1,6 +1,7 @@
 import type { SVGProps } from 'react'
 import {
   BellIcon,
+  BookmarkIcon,
   DotIcon,
   FieldIcon,
   FlagIcon,
@@ -44,6 +45,7 @@ const ICONS: Record<string, (p: SVGProps<SVGSVGElement>) => JSX.Element> = {
   settings: SettingsIcon,
   bell: BellIcon,
   task: TaskIcon,
+  bookmark: BookmarkIcon,
   search: SearchIcon,
 }
 

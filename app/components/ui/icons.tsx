@@ -289,6 +289,13 @@ export const TaskIcon = (p: SVGProps<SVGSVGElement>) => (
   </Svg>
 )
 
+/** A saved query (PRODUCT.md §10). */
+export const BookmarkIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Svg {...p}>
+    <path d="M7 4h10a1 1 0 0 1 1 1v15l-6-4-6 4V5a1 1 0 0 1 1-1Z" />
+  </Svg>
+)
+
 /** The Nodus mark: three linked nodes. */
 export const LogoMark = (p: SVGProps<SVGSVGElement>) => (
   <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false" {...p}>

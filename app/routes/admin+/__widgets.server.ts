@@ -17,6 +17,7 @@ import { requireCsrf } from '~/lib/csrf.server'
 import { readForm } from '~/lib/form.server'
 import { i18next } from '~/lib/i18next.server'
 import { pageTitle, translator } from '~/lib/page.server'
+import { listSavedQueries } from '~/lib/queries.server'
 import { csvEnabled } from '~/lib/tasks/csv-enabled.server'
 import type { Upstream } from '~/lib/upstream.server'
 import {
@@ -147,13 +148,16 @@ export async function editLoader({ request, params }: LoaderFunctionArgs) {
     { nodeId: node.id, widgetId },
     { to: paths.list(query), notFound: 'widgets.widget_not_found' },
   )
-  const [form, preview, csv] = await Promise.all([
+  const [form, preview, csv, saved] = await Promise.all([
     formOf(api, node.id, widget.type),
     loadPreview(request, api, node.id, widget.id),
     csvEnabled(request, node.id),
+    // The query may start from a saved one (PRODUCT.md §10): the first page, by name.
+    listSavedQueries(request, { node }, { perPage: 100 }).catch(() => null),
   ])
   const confirming = new URL(request.url).searchParams.get('confirm') === CONFIRM_DELETE.confirm
-  return { widget, ...form, preview, query, type, confirming, csv }
+  const savedQueries = (saved?.queries ?? []).map((q) => ({ id: q.id, name: q.name, query: q.query }))
+  return { widget, ...form, preview, query, type, confirming, csv, savedQueries }
 }
 
 /** Editing posts `save` (PATCH: title, query, settings) or `delete`. */

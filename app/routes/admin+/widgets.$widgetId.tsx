@@ -14,7 +14,7 @@ export { editAction as action, editLoader as loader } from './__widgets.server'
 /** /admin/widgets/{id}: the Editing dialog — title, query, the type's settings, the preview, deleting. */
 export default function EditWidgetDialog() {
   const { t } = useBoardsT()
-  const { widget, settings, custom, preview, query, type, confirming, csv } =
+  const { widget, settings, custom, preview, query, type, confirming, csv, savedQueries } =
     useLoaderData<typeof editLoader>()
   const location = useLocation()
   const paths = widgetPaths(type)
@@ -47,6 +47,7 @@ export default function EditWidgetDialog() {
           settings={settings}
           custom={custom}
           csv={csv}
+          saved={savedQueries}
         />
       </DialogSection>
       <DialogSection title={t('admin_widgets.section.preview')} hint={t('admin_widgets.preview.hint')}>

@@ -10,6 +10,7 @@ import { type Access, requireAccess } from '~/lib/access.server'
 import { requireCsrf } from '~/lib/csrf.server'
 import { i18next } from '~/lib/i18next.server'
 import { translator } from '~/lib/page.server'
+import { createSavedQuery, getSavedQuery } from '~/lib/queries.server'
 import { safePath } from '~/lib/redirect-to'
 import { routes } from '~/lib/routes'
 import { cleanColumns } from '~/lib/search/columns'
@@ -17,6 +18,7 @@ import { chosenColumns, saveColumns } from '~/lib/search/columns.server'
 import type { SearchColumn, SearchRow } from '~/lib/search/types'
 import { readSearch, SEARCH_PATH, searchHref } from '~/lib/search/url'
 import { vocabularyOf } from '~/lib/search/vocabulary'
+import { redirectWithToast } from '~/lib/session.server'
 import { listProcesses } from '~/lib/tasks/processes.server'
 import { fieldRows, nodeStatuses, nodeUsers } from '~/lib/tasks/tasks.server'
 import { type DataOf, upstream } from '~/lib/upstream.server'
@@ -39,7 +41,19 @@ export const canSearch = (access: Access) => hasRight(access.rights, 'task_view'
 export async function searchLoader({ request }: LoaderFunctionArgs) {
   const access = await requireAccess(request)
   if (!canSearch(access)) throw redirect(routes.home())
-  const { q, page } = readSearch(new URL(request.url).searchParams)
+  const url = new URL(request.url)
+  const read = readSearch(url.searchParams)
+  const { page } = read
+  let q = read.q
+  // `?saved={id}` opens a saved query (PRODUCT.md §10): its text is the search, its name the heading.
+  const savedId = url.searchParams.get('saved')
+  const saved = savedId ? await getSavedQuery(request, access, savedId) : null
+  if (savedId && !saved)
+    throw await redirectWithToast(request, routes.tasks(), {
+      type: 'warning',
+      code: 'queries.query_not_found',
+    })
+  if (saved && !url.searchParams.has('q')) q = saved.query
   const api = upstream(request)
   const [res, fields, statuses, processes, users, chosen, t, locale] = await Promise.all([
     api.post('/api/tasks/rql/{nodeId}', {
@@ -108,6 +122,9 @@ export async function searchLoader({ request }: LoaderFunctionArgs) {
     custom,
     vocabulary: vocabularyOf({ statuses, users, processes }),
     canEdit: hasRight(access.rights, 'task_edit'),
+    saved: saved ? { id: saved.id, name: saved.name, shared: saved.shared } : null,
+    /** Administrators may share a query with the node (PRODUCT.md §10). */
+    canShare: hasRight(access.rights, 'is_admin'),
   }
 }
 
@@ -160,8 +177,31 @@ export async function searchAction({ request }: ActionFunctionArgs) {
   await requireCsrf(request, form)
   const back = safePath(form.get('back'), SEARCH_PATH)
   const to = back.startsWith(SEARCH_PATH) ? back : searchHref({ q: '' })
+  if (form.get('intent') === 'save-query') return saveQuery(request, access, form, to)
   if (form.get('intent') !== 'columns') return redirect(to)
   const known = new Set(customDefinitions(await fieldRows(request, access)).map((f) => f.name))
   const columns = cleanColumns(form.getAll('column'), known)
   return redirect(to, { headers: { 'Set-Cookie': await saveColumns(request, access.user.id, columns) } })
+}
+
+/**
+ * POST /lk/tasks `intent=save-query`: the current query saved under a name, shared when an
+ * administrator ticks it; then the saved query opened, or back with the upstream's reason.
+ */
+async function saveQuery(request: Request, access: Access, form: FormData, back: string) {
+  const res = await createSavedQuery(request, access, {
+    name: String(form.get('name') ?? ''),
+    query: String(form.get('query') ?? ''),
+    shared: form.get('shared') === 'on',
+  })
+  if (res.ok && res.query)
+    return redirectWithToast(request, routes.savedQuery(res.query.id), {
+      type: 'success',
+      code: 'queries.query_created',
+    })
+  const d = res.ok ? undefined : res.detail[0]
+  const params = Object.fromEntries(
+    Object.entries(d?.ctx ?? {}).filter(([, v]) => typeof v === 'string' || typeof v === 'number'),
+  ) as Record<string, string | number>
+  return redirectWithToast(request, back, { type: 'warning', code: d?.type ?? 'server.error', params })
 }

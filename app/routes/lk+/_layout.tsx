@@ -3,15 +3,19 @@ import { Outlet, type ShouldRevalidateFunctionArgs, useLoaderData } from '@remix
 import { AppShell } from '~/components/layout/app-shell'
 import { requireAccess } from '~/lib/access.server'
 import { unreadCount } from '~/lib/notifications/notifications.server'
+import { listSavedQueries } from '~/lib/queries.server'
 import { shellData } from '~/lib/shell.server'
 
 /**
  * Every /lk page: the access check of spec §4 (the guard of this layout), then the shell, with the
- * footer's unread notifications read beside the access check (it needs only the node).
+ * footer's unread notifications read beside the access check (it needs only the node), and the
+ * saved queries of the menu after it (they need the node's id).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const [access, unread] = await Promise.all([requireAccess(request), unreadCount(request).catch(() => null)])
-  return { ...(await shellData(request, access, 'lk')), unread }
+  const saved = await listSavedQueries(request, access).catch(() => null)
+  const menuQueries = (saved?.queries ?? []).map((q) => ({ id: q.id, name: q.name, shared: q.shared }))
+  return { ...(await shellData(request, access, 'lk', menuQueries)), unread }
 }
 
 /**

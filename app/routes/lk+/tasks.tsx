@@ -3,6 +3,7 @@ import type { LinksFunction } from '@remix-run/node'
 import { Form, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '~/components/page/page-header'
+import { SaveQueryForm } from '~/components/queries/save-query-form'
 import { QueryBox } from '~/components/rql/query-box'
 import rqlStyles from '~/components/rql/rql.css'
 import { ColumnPicker } from '~/components/search/column-picker'
@@ -37,7 +38,12 @@ export default function SearchPage() {
   const sort = firstSort(q)
   return (
     <div className="search-page" data-testid="search-page">
-      <PageHeader title={data.title} subtitle={t('search.subtitle')} />
+      <PageHeader
+        title={data.saved ? data.saved.name : data.title}
+        subtitle={
+          data.saved ? t(data.saved.shared ? 'queries.shared' : 'queries.personal') : t('search.subtitle')
+        }
+      />
       <Form method="get" action={SEARCH_PATH} className="search-form" role="search">
         <QueryBox
           id="search-q"
@@ -68,6 +74,9 @@ export default function SearchPage() {
           ) : null}
         </div>
       </Form>
+      {total && q.trim() && !data.saved ? (
+        <SaveQueryForm query={q} back={back} canShare={data.canShare} />
+      ) : null}
       {total ? (
         <>
           <div className="search-bar">

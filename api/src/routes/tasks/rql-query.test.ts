@@ -36,7 +36,7 @@ describe('refused queries', () => {
     ['cf_due = tomorrow', 'rql.invalid_value', 10, 'value_error.date'],
     ['cf_priority = urgent', 'rql.invalid_value', 15, 'value_error.enum'],
     ['title = me()', 'rql.invalid_value', 9, 'rql.invalid_value.function'],
-    ['status = Open', 'rql.invalid_value', 10, 'value_error.uuid'],
+    ['status = Nosuch', 'rql.invalid_value', 10, 'rql.invalid_value.unknown_name'],
     ['order by cf_tags', 'rql.field_not_sortable', 10, 'rql.field_not_sortable'],
   ]
   it.each(cases)('%s → %s at %i', async (query, type, position, reason) => {

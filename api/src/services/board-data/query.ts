@@ -2,11 +2,13 @@ import {
   type CheckedExpr,
   type CheckedQuery,
   checkQueryText,
+  namedValues,
   type RqlError,
   type RqlResult,
   rqlDetail,
 } from '@domain/rql'
 import { type CompiledQuery, compileQuery } from '../../rql'
+import { configNames } from '../query-names'
 import { type DataContext, WidgetFailure } from './types'
 
 /*
@@ -55,7 +57,11 @@ export function checkedCondition(
   const customs = ctx.who.config.customs
   const result = checked(text, customs)
   if (!result.ok || !result.value.where) return undefined
-  const compiled = compileQuery(result.value, { customs, run: { now: ctx.now, userId: ctx.who.userId } })
+  const compiled = compileQuery(result.value, {
+    customs,
+    run: { now: ctx.now, userId: ctx.who.userId },
+    names: configNames(ctx.who.config, namedValues(result.value)),
+  })
   return compiled.ok ? result.value.where : undefined
 }
 
@@ -88,10 +94,10 @@ export function widgetQuery(
       : parts.length === 1
         ? parts[0]!
         : { kind: 'and', operands: parts, span: result.value.span }
-  const compiled = compileQuery(
-    { ...result.value, where },
-    { customs, run: { now: ctx.now, userId: ctx.who.userId } },
-  )
+  const query = { ...result.value, where }
+  // Statuses and processes by name from the configuration at hand; people by id or me().
+  const names = configNames(ctx.who.config, namedValues(query))
+  const compiled = compileQuery(query, { customs, run: { now: ctx.now, userId: ctx.who.userId }, names })
   if (!compiled.ok) throw failure(compiled.errors[0]!)
   return { compiled: compiled.value, ordered: result.value.orderBy.length > 0 }
 }

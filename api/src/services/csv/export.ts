@@ -87,7 +87,7 @@ export async function exportTasks(db: Db, c: Caller, nodeId: string, input: Expo
   const { delimiter } = await requireCsv(db, nodeId)
   if (!hasRight(who.rights, 'task_view')) throw forbidden()
   const scope = scopeIn(who.config, who.rights, 'task_view')
-  const compiled = await compileText(db, nodeId, input.query, c.auth.user.id, who.config.customs)
+  const compiled = await compileText(db, nodeId, input.query, c.auth.user.id, who.config)
   const { config } = who
   const people = peopleBook(db)
   const base = scopeCondition(nodeId, scope, compiled.where)
