@@ -6,6 +6,7 @@ import { adminUiLocales } from '~/components/admin-ui/locales'
 import { adminUsersLocales } from '~/components/admin-users/locales'
 import { adminWorkflowLocales } from '~/components/admin-workflow/locales'
 import { notificationsLocales } from '~/components/notifications/locales'
+import { bulkLocales } from '~/components/bulk/locales'
 import { tasksLocales } from '~/components/task/locales'
 import { fieldsLocales } from '~/fields/locales'
 import { DEFAULT_NS, i18nConfig, type Language, type Namespace } from '~/i18n'
@@ -34,6 +35,7 @@ const FILES = {
   boards: boardsLocales,
   notifications: notificationsLocales,
   'admin-plugins': adminPluginsLocales,
+  bulk: bulkLocales,
 } as const satisfies Record<Namespace, Record<Language, Record<string, string>>>
 
 function inLanguage<L extends Language>(lng: L) {

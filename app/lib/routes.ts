@@ -14,6 +14,12 @@ export const routes = {
   notificationSettings: () => '/lk/notifications/settings',
   /** The footer's unread figure alone (JSON, for the page's scripts). */
   notificationsCount: () => '/lk/notifications/count',
+  /** The task search (PRODUCT.md §10): `?q=` holds the query. */
+  tasks: () => '/lk/tasks',
+  /** A bulk edit of a selection from the search's results (issue 24 item 4). */
+  tasksEdit: () => '/lk/tasks/edit',
+  /** The user's own batches, with Undo while it is possible. */
+  tasksBatches: () => '/lk/tasks/batches',
   csv: () => '/lk/csv',
   csvExport: (query: string) => `/lk/csv/export?${new URLSearchParams({ query })}`,
   csvImport: (uploadId: string) => `/lk/csv/import/${seg(uploadId)}`,
