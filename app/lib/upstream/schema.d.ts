@@ -8503,7 +8503,7 @@ export interface paths {
         put?: never;
         /**
          * Applies one patch to every task a query selects, all or nothing (task_edit)
-         * @description Touches the selected tasks the caller may view and edit. Each is planned as a single edit would be (ADR 014: the same codes, messages and locs, under `body.patch`): custom fields as the process’s form allows and by their definitions, a status move by the process’s transitions, the fields the move or the status requires, read-only fields of the current status. What the patch itself gets wrong (an unknown field or status, a bad value) is refused before any task; one refusal of a task and nothing changes: the first 20 listed, each with `ctx.task` (the key), 403 when one is workflow.move_forbidden, else 422. At most 10000 tasks (422 rql.too_many_tasks). Every change is recorded in the task’s history under one `batch_id`. `dry_run`: the same checks, nothing written; answers the count and the first 20 tasks with their values before and after.
+         * @description Touches the selected tasks the caller may view and edit. Each is planned as a single edit would be (ADR 014: the same codes, messages and locs, under `body.patch`): custom fields as the process’s form allows and by their definitions, a status move by the process’s transitions, the fields the move or the status requires, read-only fields of the current status. What the patch itself gets wrong (an unknown field or status, a bad value) is refused before any task; one refusal of a task and nothing changes: the first 20 listed, each with `ctx.task` (the key), 403 when one is workflow.move_forbidden, else 422. At most 10000 tasks (422 rql.too_many_tasks). Every change is recorded in the task’s history under one `batch_id`. `dry_run`: the same checks, nothing written. A patch that is wrong in itself is refused as in a run; otherwise the dry run answers 200 with what the run would do: the counts (changed, refused, unchanged), the status the run would answer, the first 500 tasks with each change (field, old, new) and the first 500 refusals, each as the run would list it.
          */
         post: {
             parameters: {
@@ -8598,6 +8598,141 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tasks/{nodeId}/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s batches (bulk edits, imports, undos), newest first
+         * @description A user sees their own batches, an administrator (is_admin) everyone’s. `undoable` says whether the undo would pass the checks its history allows (not undone yet, no task changed since); the undo itself still plans every task with the task-write planner and may refuse it then.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                };
+                header?: never;
+                path: {
+                    nodeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "bulk_edit" | "csv_import" | "undo";
+                                created_at: string;
+                                /** @description Tasks the batch changed, created, or (an undo) restored and deleted */
+                                count: number;
+                                /** @description A bulk edit’s query, as sent; null for the other kinds */
+                                query: string | null;
+                                /** @description Who made the batch */
+                                author: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    user_name: string;
+                                    full_name: string;
+                                    fio: {
+                                        name: string;
+                                        surname: string;
+                                        middlename: string;
+                                    };
+                                    contacts: {
+                                        email: string;
+                                        phone: string;
+                                    };
+                                } | null;
+                                /**
+                                 * Format: uuid
+                                 * @description For an undo: the batch it undid
+                                 */
+                                undo_of: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The undo that reverted this batch, once one did
+                                 */
+                                undone_by: string | null;
+                                /** @description Whether POST …/rql/undo/{id} can undo it now, as far as its history tells */
+                                undoable: boolean;
+                                /**
+                                 * @description Why it cannot be undone (the code the undo would answer): already undone, a task changed since (or a new task got a comment or a file), an undo that deleted tasks
+                                 * @enum {string|null}
+                                 */
+                                reason: "tasks.batch_undone" | "tasks.batch_changed" | "tasks.batch_not_undoable" | null;
+                            }[];
+                            meta: components["schemas"]["ListMeta"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks/{nodeId}/rql/undo/{batchId}": {
         parameters: {
             query?: never;
@@ -8608,8 +8743,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reverts one bulk edit (task_edit)
-         * @description Restores the values the batch replaced, in one transaction, recorded as a new batch (whose id is answered, so an undo can itself be undone). Refused with 409 tasks.task_conflict when any of its tasks changed since; 404 tasks.batch_not_found for an unknown batch.
+         * Reverts one batch: a bulk edit, an import or an undo (its author or an administrator)
+         * @description Only the batch’s author or an administrator may undo it; to anyone else, as to an unknown or another node’s batch, 404 tasks.batch_not_found. Every restore is planned by the task-write planner as an edit by the caller (ADR 014: task_edit on the process, its transitions by right and team, the fields the status holds read-only or requires, the form’s editable fields, the definitions’ rules); the tasks an import created are deleted, which needs task_create on their process. One refusal refuses the whole undo, nothing written: the first 20 refusals, each with `ctx.task` (the key) and its loc under `patch` (the restore), with the planner’s status (403, 404 or 422). 409 tasks.batch_undone once undone, tasks.batch_changed when a task changed since (or a new task got a comment or a file), tasks.batch_not_undoable for an undo that deleted tasks. The undo is a batch too (its id answered), so an undo of a bulk edit can itself be undone.
          */
         post: {
             parameters: {
@@ -8629,7 +8764,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["TaskBulkAnswer"];
+                        "application/json": {
+                            data: {
+                                /** @description Tasks changed (for an undo: restored and deleted) */
+                                count: number;
+                                /**
+                                 * Format: uuid
+                                 * @description The batch (null when nothing changed)
+                                 */
+                                batch_id: string | null;
+                            };
+                            detail?: components["schemas"]["DetailEntry"][];
+                        };
                     };
                 };
                 /** @description Default Response */
@@ -10373,11 +10519,42 @@ export interface components {
         };
         TaskBulkAnswer: {
             data: {
+                /** @description Tasks changed (for an undo: restored and deleted) */
                 count: number;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The batch (null when nothing changed)
+                 */
                 batch_id: string | null;
             } | {
+                /** @enum {boolean} */
+                dry_run: true;
+                /** @description Tasks the run would change */
                 count: number;
+                /** @description Tasks the planner refuses: the run would change nothing at all */
+                refused: number;
+                /** @description Tasks selected that already hold these values */
+                unchanged: number;
+                /** @description What the run would answer now: 200, or the status of its refusals (403, 404 or 422) */
+                run_status: number;
+                /** @description The first 500 tasks the run would change, in the query's order, with each change */
+                tasks: {
+                    /** Format: uuid */
+                    id: string;
+                    key: string;
+                    title: string;
+                    changes: {
+                        /** @description title, description, assignee, status, or a top-level custom field name */
+                        field: string;
+                        /** @description The stored value (assignee and status: ids) */
+                        old?: unknown;
+                        /** @description The value the run would write */
+                        new?: unknown;
+                    }[];
+                }[];
+                /** @description The first 500 refusals, as the run would answer them: catalogue code, message, loc under body.patch, ctx.task (the key) */
+                refusals: components["schemas"]["DetailEntry"][];
+                /** @description The first 20 changed tasks, values before and after (kept for older callers: see tasks) */
                 sample: {
                     /** Format: uuid */
                     id: string;
