@@ -14,7 +14,7 @@ export const routes = {
   notificationSettings: () => '/lk/notifications/settings',
   /** The footer's unread figure alone (JSON, for the page's scripts). */
   notificationsCount: () => '/lk/notifications/count',
-  /** The task search (PRODUCT.md §10): `?q=` holds the query. */
+  /** The search page (PRODUCT.md §10): the query in `?q=` (app/lib/search/url.ts builds the rest). */
   tasks: () => '/lk/tasks',
   /** A bulk edit of a selection from the search's results (issue 24 item 4). */
   tasksEdit: () => '/lk/tasks/edit',
