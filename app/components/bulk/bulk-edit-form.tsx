@@ -90,9 +90,18 @@ export function BulkEditForm({
         </label>
         {offer.statuses.map((s) => (
           <label key={s.status_id} className="bulk-status">
-            <input type="radio" name="status_id" value={s.status_id} defaultChecked={status === s.status_id} />
+            <input
+              type="radio"
+              name="status_id"
+              value={s.status_id}
+              defaultChecked={status === s.status_id}
+            />
             <span className="bulk-status-name">
-              <span className="bulk-dot" style={{ background: s.color || "var(--text-faint)" }} aria-hidden="true" />
+              <span
+                className="bulk-dot"
+                style={{ background: s.color || 'var(--text-faint)' }}
+                aria-hidden="true"
+              />
               {s.name}
             </span>
             <span className="bulk-status-note">

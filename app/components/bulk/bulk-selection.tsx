@@ -1,6 +1,6 @@
-import { Link } from '@remix-run/react'
 import { type MouseEvent, type ReactNode, useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { LeadColumn } from '~/components/search/results-table'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { routes } from '~/lib/routes'
 
@@ -90,46 +90,54 @@ export function BulkSelectionForm({
           {hydrated ? t('bulk.selection.edit_count', { count: ticked }) : t('bulk.selection.edit')}
         </button>
         {total > 0 ? (
-          <button type="submit" name="all" value="1" className="button button-ghost" data-testid="bulk-edit-all">
+          <button
+            type="submit"
+            name="all"
+            value="1"
+            className="button button-ghost"
+            data-testid="bulk-edit-all"
+          >
             {t('bulk.selection.edit_all', { count: total, total: count })}
           </button>
         ) : null}
-        <Link to={routes.tasksBatches()} className="button button-ghost">
-          {t('bulk.batches.link')}
-        </Link>
       </div>
       {children}
     </form>
   )
 }
 
-/** The header cell: ticks every row of the page (with JavaScript; without it there is nothing to do). */
-export function SelectPageCell() {
+/** The results' leading column (ResultsTable's `lead`): a box per row, and one for the page. */
+export function selectionColumn(): LeadColumn {
+  return { header: <SelectPage />, cell: (row) => <SelectRow taskKey={row.key} title={row.title} /> }
+}
+
+/** The header's box: ticks every row of the page (with JavaScript; without it there is nothing to do). */
+function SelectPage() {
   const { t } = useTranslation()
   const hydrated = useHydrated()
-  return (
-    <th scope="col" className="bulk-select-cell">
-      {hydrated ? (
-        <input type="checkbox" data-select-page="" aria-label={t('bulk.selection.select_page')} />
-      ) : (
-        <span className="visually-hidden">{t('bulk.selection.select')}</span>
-      )}
-    </th>
+  return hydrated ? (
+    <input
+      type="checkbox"
+      className="bulk-box"
+      data-select-page=""
+      aria-label={t('bulk.selection.select_page')}
+    />
+  ) : (
+    <span className="visually-hidden">{t('bulk.selection.select')}</span>
   )
 }
 
-/** A row's cell: its task's box. */
-export function SelectRowCell({ taskKey, title }: { taskKey: string; title: string }) {
+/** A row's box: its task's key, posted with the selection form. */
+function SelectRow({ taskKey, title }: { taskKey: string; title: string }) {
   const { t } = useTranslation()
   return (
-    <td className="bulk-select-cell">
-      <input
-        type="checkbox"
-        name="key"
-        value={taskKey}
-        form={SELECTION_FORM_ID}
-        aria-label={t('bulk.selection.select_task', { key: taskKey, title })}
-      />
-    </td>
+    <input
+      type="checkbox"
+      className="bulk-box"
+      name="key"
+      value={taskKey}
+      form={SELECTION_FORM_ID}
+      aria-label={t('bulk.selection.select_task', { key: taskKey, title })}
+    />
   )
 }

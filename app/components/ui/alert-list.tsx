@@ -123,7 +123,6 @@ function TimedAlert({
   )
   if (!toast.action) return alert
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: only pauses the clock; the alert's own controls are its button and close
     <div
       onMouseEnter={() => setHeld(true)}
       onMouseLeave={() => setHeld(false)}

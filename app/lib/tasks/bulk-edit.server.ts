@@ -4,8 +4,8 @@ import type { ChoiceOption } from '~/fields/options'
 import type { Access } from '../access.server'
 import { type DataOf, upstream } from '../upstream.server'
 import { type FlowOf, type PlacedTask, type StatusChoice, statusChoices } from './bulk-choices'
-import { type Selection, selectionQuery } from './bulk-selection'
 import { bulkFields } from './bulk-fields.server'
+import { type Selection, selectionQuery } from './bulk-selection'
 import { listProcesses } from './processes.server'
 import { fieldRows, nodeStatuses, nodeUsers } from './tasks.server'
 
@@ -66,7 +66,9 @@ async function flowsOf(request: Request, access: Access): Promise<Map<string, Fl
       query: { per_page: 500 },
     }),
   ])
-  const statusIds = new Map((progress.ok ? progress.data : []).map((p) => [p.id, p.statuses.map((s) => s.id)]))
+  const statusIds = new Map(
+    (progress.ok ? progress.data : []).map((p) => [p.id, p.statuses.map((s) => s.id)]),
+  )
   return new Map(
     processes.map((p) => [
       p.id,
@@ -210,7 +212,8 @@ function withTask(d: Record<string, unknown>, key: string): DetailEntry {
 
 /** `{ key, detail: [...] }` or a detail entry carrying its task. */
 function refusalEntries(r: Record<string, unknown>): DetailEntry[] {
-  if (Array.isArray(r.detail)) return r.detail.filter(isRecord).map((d) => withTask(d, String(r.key ?? r.task)))
+  if (Array.isArray(r.detail))
+    return r.detail.filter(isRecord).map((d) => withTask(d, String(r.key ?? r.task)))
   const ctx = isRecord(r.ctx) ? r.ctx : {}
   return [withTask(r, String(ctx.task ?? r.key ?? r.task))]
 }

@@ -1,6 +1,6 @@
 import type { FieldDefinition, FieldType } from '@domain/fields/types'
-import type { ChoiceOption } from '~/fields/options'
 import { isEditableIn } from '~/fields/form/description'
+import type { ChoiceOption } from '~/fields/options'
 import type { Access } from '../access.server'
 import { commonNames, type FlowOf } from './bulk-choices'
 import { definitionOf, type FieldRow, formOptions, type OptionSources, taskForm } from './task-form'
@@ -23,7 +23,11 @@ export async function bulkFields(
   processes: readonly (FlowOf & { form_id: string | null })[],
   required: readonly string[],
   sources: OptionSources,
-): Promise<{ assignee: FieldDefinition | null; fields: FieldDefinition[]; options: Record<string, ChoiceOption[]> }> {
+): Promise<{
+  assignee: FieldDefinition | null
+  fields: FieldDefinition[]
+  options: Record<string, ChoiceOption[]>
+}> {
   const forms = await Promise.all(
     processes.map(async (p) => taskForm(rows, await processForm(request, access, p), 'edit')),
   )

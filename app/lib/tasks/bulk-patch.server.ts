@@ -47,7 +47,8 @@ export function readPatch(formData: FormData, offer: PatchOffer): ReadPatch {
     return { ok: false, errors: {}, formErrors: ['bulk.nothing_to_change'], posted }
   if (submission.status !== 'success') {
     const errors: Record<string, string[]> = {}
-    for (const [name, codes] of Object.entries(submission.error ?? {})) if (codes?.length) errors[name] = codes
+    for (const [name, codes] of Object.entries(submission.error ?? {}))
+      if (codes?.length) errors[name] = codes
     return { ok: false, errors, formErrors: errors[''] ?? [], posted }
   }
   const patch = taskPayload(submission.value as Record<string, unknown>)

@@ -13,9 +13,7 @@ export const SELECTION_MAX = 500
 /** `{PROCESS}-{n}` (PRODUCT.md §4): anything else is not a task key and is dropped. */
 const TASK_KEY = /^[A-Z][A-Z0-9]{1,9}-\d{1,12}$/
 
-export type Selection =
-  | { kind: 'keys'; keys: string[]; q: string }
-  | { kind: 'all'; q: string }
+export type Selection = { kind: 'keys'; keys: string[]; q: string } | { kind: 'all'; q: string }
 
 type Params = Pick<URLSearchParams, 'get' | 'getAll'> | Pick<FormData, 'get' | 'getAll'>
 

@@ -35,7 +35,11 @@ export interface BatchRow {
 }
 
 /** Why a batch cannot be undone: undone already, or the upstream's own reason, or changed since. */
-function reasonOf(b: { undoable: boolean; undone_by?: string | null; reason?: string | null }): string | null {
+function reasonOf(b: {
+  undoable: boolean
+  undone_by?: string | null
+  reason?: string | null
+}): string | null {
   if (b.undoable) return null
   if (b.undone_by) return 'bulk.batches.reason.undone'
   return b.reason || 'bulk.batches.reason.not_undoable'
@@ -58,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         created_at: b.created_at,
         count: b.count,
         undoable: b.undoable,
-        reason: reasonOf(b as Parameters<typeof reasonOf>[0]),
+        reason: reasonOf(b),
       }))
     : []
   const total = res.ok ? res.meta.total : 0

@@ -8,7 +8,7 @@ import { redirectWithToast } from '~/lib/session.server'
 import { applyEdit, dryRun, type EditOffer, editOffer, selectedTasks } from '~/lib/tasks/bulk-edit.server'
 import { readPatch } from '~/lib/tasks/bulk-patch.server'
 import { type PreviewView, previewView } from '~/lib/tasks/bulk-preview.server'
-import { type Selection, readSelection, selectionEntries, selectionQuery } from '~/lib/tasks/bulk-selection'
+import { readSelection, type Selection, selectionEntries, selectionQuery } from '~/lib/tasks/bulk-selection'
 import { definitionOf } from '~/lib/tasks/task-form'
 import { fieldRows, nodeStatuses, nodeUsers } from '~/lib/tasks/tasks.server'
 
@@ -20,7 +20,8 @@ import { fieldRows, nodeStatuses, nodeUsers } from '~/lib/tasks/tasks.server'
  */
 
 /** The search the selection came from. */
-export const searchHref = (q: string) => (q ? `${routes.tasks()}?${new URLSearchParams({ q })}` : routes.tasks())
+export const searchHref = (q: string) =>
+  q ? `${routes.tasks()}?${new URLSearchParams({ q })}` : routes.tasks()
 
 /** The selection and what it offers, or a redirect back to the search saying why not. */
 async function offerFor(request: Request, access: Access, selection: Selection | null) {

@@ -68,7 +68,9 @@ export default function BatchesPage() {
                     </button>
                   </Form>
                 ) : (
-                  <span className="batch-reason muted">{t(b.reason ?? 'bulk.batches.reason.not_undoable')}</span>
+                  <span className="batch-reason muted">
+                    {t(b.reason ?? 'bulk.batches.reason.not_undoable')}
+                  </span>
                 )}
               </div>
             </li>
