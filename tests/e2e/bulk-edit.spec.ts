@@ -20,6 +20,9 @@ const KEY = `BK${TAG}`.slice(0, 10)
 const FIELD = `cf_bulk_note_${TAG.toLowerCase()}`
 const NOTE = `Note ${TAG}`
 
+// Each test walks several pages on a shared machine: more than the default 30 s.
+test.describe.configure({ timeout: 120_000 })
+
 let token = ''
 let node = ''
 const ids: Record<string, string> = {}
@@ -40,7 +43,7 @@ test.beforeAll(async ({ request }) => {
     name: `Bulk flow ${TAG}`,
     status_ids: [ids.Open, ids.Doing, ids.Done],
   })
-  await api(request, 'POST', `/fields/${node}`, { name: FIELD, type: 'string', title: NOTE })
+  await api(request, 'POST', `/fields/${node}`, { name: FIELD, type: 'text', title: NOTE })
   const form = await api(request, 'POST', `/forms/${node}`, {
     name: `Bulk form ${TAG}`,
     layout: 'simple',
@@ -53,7 +56,7 @@ test.beforeAll(async ({ request }) => {
     visible: null,
     tabs: [],
   })
-  // Open → Doing → Done: a task still Open may not jump to Done.
+  // Open → Doing ⇄ Done: a task still Open may not jump to Done; Done may go back (so undo may).
   ids.process = (
     await api(request, 'POST', `/processes/${node}`, {
       key: KEY,
@@ -63,6 +66,7 @@ test.beforeAll(async ({ request }) => {
       transitions: [
         { from_status_id: ids.Open, to_status_id: ids.Doing },
         { from_status_id: ids.Doing, to_status_id: ids.Done },
+        { from_status_id: ids.Done, to_status_id: ids.Doing },
       ],
     })
   ).id
@@ -78,7 +82,8 @@ interface TaskRow {
 /** Two new tasks: one Open (refused a move to Done), one Doing (allowed). */
 async function twoTasks(request: APIRequestContext) {
   const made: TaskRow[] = []
-  for (const title of ['Stays open', 'Moves on']) made.push(await api<TaskRow>(request, 'POST', `/tasks/${node}/${ids.process}`, { title }))
+  for (const title of ['Stays open', 'Moves on'])
+    made.push(await api<TaskRow>(request, 'POST', `/tasks/${node}/${ids.process}`, { title }))
   await api(request, 'PATCH', `/tasks/${node}/${made[1]!.id}`, { version: 1, status_id: ids.Doing })
   return { open: made[0]!.key, doing: made[1]!.key }
 }
@@ -139,7 +144,9 @@ for (const js of [true, false]) {
     expect(left.custom_fields[FIELD] ?? null).toBeNull()
 
     await alert.getByRole('button', { name: 'Undo' }).click()
-    await expect(page.locator('.alert-list .alert').filter({ hasText: 'Undone. Tasks restored: 1' })).toBeVisible()
+    await expect(
+      page.locator('.alert-list .alert').filter({ hasText: 'Undone. Tasks restored: 1' }),
+    ).toBeVisible()
     expect((await taskByKey(request, doing)).status.id).toBe(ids.Doing)
 
     // The card's history: the batch, then its undo.
@@ -153,7 +160,10 @@ for (const js of [true, false]) {
   })
 }
 
-test('all matching: the whole query, a required field refused with its reason', async ({ browser, request }) => {
+test('all matching: the whole query, a required field refused with its reason', async ({
+  browser,
+  request,
+}) => {
   const { open, doing } = await twoTasks(request)
   const { context, page } = await englishAdminSession(browser, false, 'dark')
   await page.goto(`${ORIGIN}/lk/tasks?${new URLSearchParams({ q: `key in (${open}, ${doing})` })}`)
@@ -169,7 +179,10 @@ test('all matching: the whole query, a required field refused with its reason', 
   await context.close()
 })
 
-test('/lk/tasks/batches lists the batches with Undo or why not; axe in both themes', async ({ browser, request }) => {
+test('/lk/tasks/batches lists the batches with Undo or why not; axe in both themes', async ({
+  browser,
+  request,
+}) => {
   const { doing } = await twoTasks(request)
   // A batch of the administrator's, by the API: a bulk edit, then its undo.
   const run = await api<{ batch_id: string }>(request, 'POST', `/tasks/${node}/rql`, {
