@@ -36,7 +36,13 @@ const envSchema = z.object({
   API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Outbox retention (ADR 015): events older than this that every durable consumer has passed go. */
   EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
-  /** Webhooks may call loopback and private-network addresses (tests, a closed network): '1'. */
+  /**
+   * '1': the servers may call loopback, private, link-local and other non-public addresses on a
+   * tenant's behalf (webhooks, SMTP, the SSO plugin's JWKS and service centre; ADR 027). Tests
+   * and closed networks only.
+   */
+  OUTBOUND_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  /** The same for webhooks alone (kept from before OUTBOUND_ALLOW_PRIVATE). */
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   /** One delivery attempt's limit: a receiver that never answers costs this much, in the worker. */
   WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -56,7 +62,7 @@ const envSchema = z.object({
     .regex(/^\d{1,5}$/)
     .optional()
     .catch(undefined),
-  /** The e-mail plugin may connect to a loopback or private-network SMTP host (a local relay): '1'. */
+  /** The same for the e-mail plugin's SMTP host alone (a local relay; kept from before OUTBOUND_ALLOW_PRIVATE). */
   SMTP_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   /** '0': accept an SMTP server's certificate that does not verify (a relay's self-signed one). */
   SMTP_TLS_VERIFY: z.enum(['0', '1']).default('1'),

@@ -35,7 +35,8 @@ import { planCaller, planContext, valuesOf } from './task-fields'
 /** How many refusals a refused undo lists (as a bulk edit's). */
 const SHOWN = 20
 
-type HistoryRow = typeof taskHistory.$inferSelect
+/** What the undo reads of the batch's history rows. */
+type HistoryRow = Pick<typeof taskHistory.$inferSelect, 'taskId' | 'field' | 'oldValue'>
 
 const SYSTEM: Record<string, keyof TaskPatch> = {
   title: 'title',
@@ -92,12 +93,13 @@ export async function undoBatch(db: Db, c: Caller, nodeId: string, batchId: stri
   const admin = hasRight(who.rights, 'is_admin')
   const viewable = scopeIn(who.config, who.rights, 'task_view')
   const caller = planCaller(who)
-  const memo = new Map<string, unknown>()
+  // One context per process, and no memo: a bulk edit's memo holds the check of one patch sent to
+  // every task, while each restore sends a task its own old values.
   const contexts = new Map<string, PlanContext | null>()
   const contextOf = (processId: string) => {
     if (!contexts.has(processId)) {
       const flow = who.config.flows.get(processId)
-      contexts.set(processId, flow ? planContext(caller, who.config, flow, memo) : null)
+      contexts.set(processId, flow ? planContext(caller, who.config, flow) : null)
     }
     return contexts.get(processId)!
   }
@@ -113,7 +115,7 @@ export async function undoBatch(db: Db, c: Caller, nodeId: string, batchId: stri
     if (!batch || !mayUndo(batch, { userId: c.auth.user.id, admin }))
       throw notFound('tasks.batch_not_found', ['params', 'batchId'])
     const changes = await tx
-      .select()
+      .select({ taskId: taskHistory.taskId, field: taskHistory.field, oldValue: taskHistory.oldValue })
       .from(taskHistory)
       .where(and(eq(taskHistory.nodeId, nodeId), eq(taskHistory.batchId, batchId)))
       .orderBy(asc(taskHistory.id))

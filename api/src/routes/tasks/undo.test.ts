@@ -90,6 +90,20 @@ describe('who may undo', () => {
 })
 
 describe('every restore goes through the planner', () => {
+  it('gives each task back its own values', async () => {
+    const keys = ['DEV-1', 'DEV-2', 'OPS-1']
+    const before = await Promise.all(keys.map(byKey))
+    const batch = await batchOf(ann.token, 'key in (DEV-1, DEV-2, OPS-1)', {
+      custom_fields: { cf_text: 'same', cf_points: 1, cf_priority: 'low' },
+    })
+    expect((await undo(batch, ann.token)).status).toBe(200)
+    const after = await Promise.all(keys.map(byKey))
+    const values = (t: { customFields: Record<string, unknown> }) =>
+      ['cf_text', 'cf_points', 'cf_priority'].map((f) => t.customFields[f] ?? null)
+    expect(after.map(values)).toEqual(before.map(values))
+    expect(new Set(before.map((t) => t.customFields.cf_text)).size).toBe(3)
+  })
+
   it('refuses the whole undo when one task may not move back, listing it; nothing changes', async () => {
     // DEV moves Open → Done only; OPS has no transitions (any move). Both move in one batch.
     await db().insert(processTransitions).values({
