@@ -34,15 +34,14 @@ export interface BatchRow {
   reason: string | null
 }
 
-/** Why a batch cannot be undone: undone already, or the upstream's own reason, or changed since. */
+/** Why a batch cannot be undone: the upstream's reason (a catalogue code), as its undo would answer. */
 function reasonOf(b: {
   undoable: boolean
   undone_by?: string | null
   reason?: string | null
 }): string | null {
   if (b.undoable) return null
-  if (b.undone_by) return 'bulk.batches.reason.undone'
-  return b.reason || 'bulk.batches.reason.not_undoable'
+  return b.reason ?? (b.undone_by ? 'tasks.batch_undone' : 'bulk.batches.reason.not_undoable')
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
