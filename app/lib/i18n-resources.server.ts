@@ -5,6 +5,7 @@ import { adminPluginsLocales } from '~/components/admin-plugins/locales'
 import { adminUiLocales } from '~/components/admin-ui/locales'
 import { adminUsersLocales } from '~/components/admin-users/locales'
 import { adminWorkflowLocales } from '~/components/admin-workflow/locales'
+import { bulkLocales } from '~/components/bulk/locales'
 import { notificationsLocales } from '~/components/notifications/locales'
 import { queriesLocales } from '~/components/queries/locales'
 import { searchLocales } from '~/components/search/locales'
@@ -37,6 +38,7 @@ const FILES = {
   notifications: notificationsLocales,
   'admin-plugins': adminPluginsLocales,
   queries: queriesLocales,
+  bulk: bulkLocales,
   search: searchLocales,
 } as const satisfies Record<Namespace, Record<Language, Record<string, string>>>
 

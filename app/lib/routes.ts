@@ -16,6 +16,10 @@ export const routes = {
   notificationsCount: () => '/lk/notifications/count',
   /** The search page (PRODUCT.md §10): the query in `?q=` (app/lib/search/url.ts builds the rest). */
   tasks: () => '/lk/tasks',
+  /** A bulk edit of a selection from the search's results (issue 24 item 4). */
+  tasksEdit: () => '/lk/tasks/edit',
+  /** The user's own batches, with Undo while it is possible. */
+  tasksBatches: () => '/lk/tasks/batches',
   csv: () => '/lk/csv',
   csvExport: (query: string) => `/lk/csv/export?${new URLSearchParams({ query })}`,
   csvImport: (uploadId: string) => `/lk/csv/import/${seg(uploadId)}`,

@@ -12,4 +12,7 @@ export const toastSchema: z.ZodType<Toast> = z.object({
   code: z.string().optional(),
   text: z.string().optional(),
   params: z.record(z.union([z.string(), z.number()])).optional(),
+  action: z
+    .object({ label: z.string(), to: z.string().startsWith('/'), fields: z.record(z.string()) })
+    .optional(),
 })

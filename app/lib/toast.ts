@@ -5,6 +5,16 @@ export type ToastType = (typeof TOAST_TYPES)[number]
 /** Spec §9: alerts disappear after 5000 ms. */
 export const ALERT_TIME_MS = 5000
 
+/**
+ * A button the alert offers (a bulk edit's Undo): a form posted to `to` with `fields` as hidden
+ * inputs and the CSRF token, so it works without JavaScript too. `label` is an i18n key.
+ */
+export interface ToastAction {
+  label: string
+  to: string
+  fields: Record<string, string>
+}
+
 /** An alert carried across a redirect: a catalogue code (translated by the page) or a ready text. */
 export interface Toast {
   id: string
@@ -12,6 +22,7 @@ export interface Toast {
   code?: string
   text?: string
   params?: Record<string, string | number>
+  action?: ToastAction
 }
 export type ToastInput = Omit<Toast, 'id'> & { id?: string }
 

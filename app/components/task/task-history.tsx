@@ -1,5 +1,7 @@
 import { formatDateTime } from '@domain/fields/dates'
+import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { routes } from '~/lib/routes'
 import type { HistoryRow } from '~/lib/tasks/history'
 
 /** Every change of the task, newest first: who, when, which field, old → new (PRODUCT.md §4). */
@@ -17,6 +19,16 @@ export function TaskHistory({ rows }: { rows: HistoryRow[] }) {
               <div className="history-head">
                 <span className="history-actor">{r.actor || t('tasks.card.someone')}</span>
                 <span className="history-field">{t(r.field)}</span>
+                {r.batch ? (
+                  <Link
+                    to={routes.tasksBatches()}
+                    className="history-batch"
+                    title={t('bulk.history.batch_title')}
+                    data-testid="history-batch"
+                  >
+                    {t('bulk.history.batch')}
+                  </Link>
+                ) : null}
               </div>
               {r.old || r.new ? (
                 <div className="history-change">

@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ALERT_EVENT, ALERT_TIME_MS, type Toast } from '~/lib/toast'
+import { ALERT_EVENT, ALERT_TIME_MS, type Toast, type ToastAction } from '~/lib/toast'
+import { CsrfInput } from '../csrf-input'
 import { Alert } from './alert'
 import { useHydrated } from './use-hydrated'
 
@@ -71,13 +72,33 @@ export function AlertList({ toasts }: { toasts: Toast[] }) {
           {toast.code
             ? t(toast.code, { ...toast.params, defaultValue: toast.text ?? t('value_error') })
             : toast.text}
+          {toast.action ? <AlertAction action={toast.action} /> : null}
         </TimedAlert>
       ))}
     </section>
   )
 }
 
-/** One alert with its own clock: it starts when the alert mounts, whatever else comes or goes. */
+/** The alert's button (a bulk edit's Undo): a plain form post, so it works without JavaScript. */
+function AlertAction({ action }: { action: ToastAction }) {
+  const { t } = useTranslation()
+  return (
+    <form method="post" action={action.to} className="alert-action">
+      <CsrfInput />
+      {Object.entries(action.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className="button button-secondary button-sm">
+        {t(action.label)}
+      </button>
+    </form>
+  )
+}
+
+/**
+ * One alert with its own clock: it starts when the alert mounts, whatever else comes or goes. An
+ * alert with a button waits while the pointer or the focus is on it (WCAG 2.2.1: time to act).
+ */
 function TimedAlert({
   toast,
   onDismiss,
@@ -89,13 +110,26 @@ function TimedAlert({
   closable: boolean
   children: ReactNode
 }) {
+  const [held, setHeld] = useState(false)
   useEffect(() => {
+    if (held) return
     const timer = setTimeout(() => onDismiss(toast.id), ALERT_TIME_MS)
     return () => clearTimeout(timer)
-  }, [toast.id, onDismiss])
-  return (
+  }, [toast.id, onDismiss, held])
+  const alert = (
     <Alert type={toast.type} onClose={closable ? () => onDismiss(toast.id) : undefined}>
       {children}
     </Alert>
+  )
+  if (!toast.action) return alert
+  return (
+    <div
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+    >
+      {alert}
+    </div>
   )
 }

@@ -13,6 +13,8 @@ export interface HistoryInput {
   new_value?: unknown
   actor: { full_name: string } | null
   created_at: string
+  /** The batch (bulk edit, import, undo) the change was part of, if any. */
+  batch_id?: string | null
 }
 
 export interface HistoryRow {
@@ -23,6 +25,8 @@ export interface HistoryRow {
   field: string
   old: string
   new: string
+  /** Part of a batch (a bulk edit, an import, an undo). */
+  batch: boolean
 }
 
 export interface HistoryLookups {
@@ -93,6 +97,7 @@ export function historyRows(entries: readonly HistoryInput[], lookups: HistoryLo
         field,
         old: e.field === 'created' ? '' : historyValue(e.field, e.old_value, lookups),
         new: e.field === 'created' ? '' : historyValue(e.field, e.new_value, lookups),
+        batch: Boolean(e.batch_id),
       }
     })
 }

@@ -37,7 +37,7 @@ const CARD_READONLY = new Set(['status', 'author', 'process', 'created_at', 'upd
 
 const covers = (listed: string, name: string) => name === listed || name.startsWith(`${listed}.`)
 
-function definitionOf(row: FieldRow): FieldDefinition {
+export function definitionOf(row: FieldRow): FieldDefinition {
   return {
     name: row.name,
     type: row.type as FieldType,

@@ -1,7 +1,9 @@
 import { MAX_QUERY_LENGTH } from '@domain/rql'
 import type { LinksFunction } from '@remix-run/node'
-import { Form, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { Form, Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import bulkStyles from '~/components/bulk/bulk.css'
+import { BulkSelectionForm, selectionColumn } from '~/components/bulk/bulk-selection'
 import { PageHeader } from '~/components/page/page-header'
 import { SaveQueryForm } from '~/components/queries/save-query-form'
 import { QueryBox } from '~/components/rql/query-box'
@@ -12,6 +14,7 @@ import styles from '~/components/search/search.css'
 import { pageCount } from '~/components/ui/page-items'
 import { Pagination } from '~/components/ui/pagination'
 import { titleMeta } from '~/lib/meta'
+import { routes } from '~/lib/routes'
 import { firstSort, SEARCH_PATH, searchHref, withSort } from '~/lib/search/url'
 import type { searchLoader } from './__search.server'
 
@@ -19,6 +22,7 @@ export { searchAction as action, searchLoader as loader } from './__search.serve
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: rqlStyles },
   { rel: 'stylesheet', href: styles },
+  { rel: 'stylesheet', href: bulkStyles },
 ]
 export const meta = titleMeta
 
@@ -36,12 +40,37 @@ export default function SearchPage() {
   const searching = navigation.state === 'loading' && navigation.location.pathname === SEARCH_PATH
   const back = `${location.pathname}${location.search}`
   const sort = firstSort(q)
+  // Bulk edit (issue 24 item 4): a box per row, in a form of its own around the results.
+  const selecting = data.canEdit && rows.length > 0
+  const table = (
+    <div className={searching ? 'search-busy' : undefined} aria-busy={searching || undefined}>
+      <ResultsTable
+        rows={rows}
+        columns={columns}
+        caption={t('search.caption')}
+        sort={sort}
+        sortHref={(key) => {
+          const next = withSort(q, key)
+          return next === null ? null : searchHref({ q: next })
+        }}
+        empty={t(page > 1 ? 'search.empty_page' : 'search.empty')}
+        lead={selecting ? selectionColumn() : undefined}
+      />
+    </div>
+  )
   return (
     <div className="search-page" data-testid="search-page">
       <PageHeader
         title={data.saved ? data.saved.name : data.title}
         subtitle={
           data.saved ? t(data.saved.shared ? 'queries.shared' : 'queries.personal') : t('search.subtitle')
+        }
+        actions={
+          data.canEdit ? (
+            <Link to={routes.tasksBatches()} className="button button-ghost" data-testid="batches-link">
+              {t('bulk.batches.link')}
+            </Link>
+          ) : null
         }
       />
       <Form method="get" action={SEARCH_PATH} className="search-form" role="search">
@@ -87,19 +116,13 @@ export default function SearchPage() {
             </p>
             <ColumnPicker choices={data.choices} chosen={columns} back={back} />
           </div>
-          <div className={searching ? 'search-busy' : undefined} aria-busy={searching || undefined}>
-            <ResultsTable
-              rows={rows}
-              columns={columns}
-              caption={t('search.caption')}
-              sort={sort}
-              sortHref={(key) => {
-                const next = withSort(q, key)
-                return next === null ? null : searchHref({ q: next })
-              }}
-              empty={t(page > 1 ? 'search.empty_page' : 'search.empty')}
-            />
-          </div>
+          {selecting ? (
+            <BulkSelectionForm q={q} total={total.count} exact={total.exact}>
+              {table}
+            </BulkSelectionForm>
+          ) : (
+            table
+          )}
           <Pagination
             className="search-pagination"
             page={page}
