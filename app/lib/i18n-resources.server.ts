@@ -5,6 +5,7 @@ import { adminPluginsLocales } from '~/components/admin-plugins/locales'
 import { adminUiLocales } from '~/components/admin-ui/locales'
 import { adminUsersLocales } from '~/components/admin-users/locales'
 import { adminWorkflowLocales } from '~/components/admin-workflow/locales'
+import { headerLocales } from '~/components/layout/locales'
 import { notificationsLocales } from '~/components/notifications/locales'
 import { tasksLocales } from '~/components/task/locales'
 import { fieldsLocales } from '~/fields/locales'
@@ -34,6 +35,7 @@ const FILES = {
   boards: boardsLocales,
   notifications: notificationsLocales,
   'admin-plugins': adminPluginsLocales,
+  header: headerLocales,
 } as const satisfies Record<Namespace, Record<Language, Record<string, string>>>
 
 function inLanguage<L extends Language>(lng: L) {

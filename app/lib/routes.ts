@@ -18,6 +18,12 @@ export const routes = {
   csvExport: (query: string) => `/lk/csv/export?${new URLSearchParams({ query })}`,
   csvImport: (uploadId: string) => `/lk/csv/import/${seg(uploadId)}`,
   board: (boardId: string) => `/lk/b/${seg(boardId)}`,
+  /** The task search (PRODUCT.md §10): `?q=` holds the query's RQL text. */
+  tasks: (query?: string) => (query ? `/lk/tasks?${new URLSearchParams({ q: query })}` : '/lk/tasks'),
+  /** The header's quick find as a plain form: a task key to its card, any other text to the search. */
+  quickFind: () => '/lk/find',
+  /** The quick find's first matches as JSON, as the user types. */
+  quickFindMatches: (text: string) => `/resources/quick-find?${new URLSearchParams({ q: text })}`,
   taskAdd: () => '/lk/t/add',
   taskAddProcess: (processKey: string) => `/lk/t/add/${seg(processKey)}`,
   /** The task card: addressed by its process's key and its own key (spec §2 route name TaskCard). */

@@ -1,6 +1,7 @@
 import type { Access } from './access.server'
 import { shellAbilities } from './guards'
 import { adminFooter, adminMenu, lkFooter, lkMenu, type MenuEntry, nodeMenu, topMenu } from './menu'
+import { type NodeChoice, nodeChoices } from './node-switch.server'
 import { getSidebar } from './session.server'
 import type { Sidebar } from './theme'
 
@@ -25,6 +26,8 @@ export interface ShellData {
   /** The header's main menu: the node's own first level. */
   top: MenuEntry[]
   sidebar: Sidebar
+  /** The nodes the user is bound to, for switching (the personal menu), the current one marked. */
+  nodes: NodeChoice[]
   /** The personal area's unread notifications (its layout's loader adds it); null: not known. */
   unread?: number | null
 }
@@ -34,6 +37,7 @@ export async function shellData(request: Request, access: Access, kind: ShellKin
   const { user, node, rights } = access
   const settings = node.settings
   const abilities = shellAbilities(rights)
+  const [sidebar, nodes] = await Promise.all([getSidebar(request), nodeChoices(request, access)])
   const services = (settings.auth as { service_center?: { url?: string } | null } | undefined)?.service_center
   return {
     kind,
@@ -53,6 +57,7 @@ export async function shellData(request: Request, access: Access, kind: ShellKin
     menu: kind === 'admin' ? adminMenu() : lkMenu(settings),
     footer: kind === 'admin' ? adminFooter() : lkFooter(abilities.isAdmin),
     top: topMenu(nodeMenu(settings)),
-    sidebar: await getSidebar(request),
+    sidebar,
+    nodes,
   }
 }
