@@ -49,6 +49,8 @@ export default defineConfig({
       WEBHOOKS_ALLOW_PRIVATE: '1',
       // So does the e-mail tests' SMTP server.
       SMTP_ALLOW_PRIVATE: '1',
+      // And the SSO tests' identity server and user centre: every outbound call (ADR 027).
+      OUTBOUND_ALLOW_PRIVATE: '1',
     },
   },
 })

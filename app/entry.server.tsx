@@ -121,5 +121,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
  * app/routes/api+/$.ts keeps serving it (over Fetch) when the app runs under another server.
  */
 export { forwardApi } from './lib/api-forward.server'
+/** The web app's own routes' bodies, bounded before any parsing (app/lib/body-limit.server.ts). */
+export { admitBody, remixRequest } from './lib/body-limit.server'
 /** GET /events, the tab's live stream, likewise called by the web server before its compression. */
 export { forwardEvents } from './lib/live-proxy.server'

@@ -16,7 +16,8 @@ import type { InitOptions } from 'i18next'
  * and /admin/forms; `admin-workflow`: statuses, status groups, processes, teams;
  * `tasks`: the create page and the task card; `admin-boards`: /admin/boards and /admin/widgets;
  * `boards`: the board pages and their widgets; `notifications`: the inbox, its preferences and
- * watching a task; `header`: the header's quick find and the personal menu's nodes). Every
+ * watching a task; `search`: the search page /lk/tasks; `header`: the header's quick find and the
+ * personal menu's nodes). Every
  * namespace is loaded and searched, so `t` finds a key in whichever file holds it; a key lives in
  * one file only (app/i18n.test.ts checks that, and that every language has every key of every
  * namespace). Registering one: its name below, its files in app/lib/i18n-resources.server.ts.
@@ -41,6 +42,7 @@ export const NAMESPACES = [
   'notifications',
   'admin-plugins',
   'header',
+  'search',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

@@ -124,11 +124,14 @@ export default function App() {
   )
 }
 
-function isCsrfError(error: unknown): boolean {
-  if (!isRouteErrorResponse(error)) return false
+/** The catalogue code a thrown answer carries (`{ detail: [{ type }] }`), if any. */
+function errorCode(error: unknown): string | undefined {
+  if (!isRouteErrorResponse(error)) return undefined
   const detail = (error.data as { detail?: { type?: string }[] } | null)?.detail
-  return Array.isArray(detail) && detail[0]?.type === CSRF_ERROR
+  return Array.isArray(detail) ? detail[0]?.type : undefined
 }
+
+const isCsrfError = (error: unknown) => errorCode(error) === CSRF_ERROR
 
 /** Never a stack trace: a translated page for what went wrong, with a way home. */
 export function ErrorBoundary() {
@@ -159,7 +162,22 @@ export function ErrorBoundary() {
       </ErrorScreen>
     )
   }
+  if (status === 413) {
+    // A form or an upload over its route's body limit (ADR 026): nothing of it was kept.
+    return (
+      <ErrorScreen
+        icon="server"
+        code="413"
+        title={t('request.too_large')}
+        action={{ to: routes.home(), label: t('errors.generic.action'), reloadDocument: true }}
+      >
+        <p>{t('errors.too_large.text')}</p>
+      </ErrorScreen>
+    )
+  }
   const unavailable = status === 502 || status === 503 || status === 504
+  // A form the server could not read (app/lib/form.server.ts): its catalogue text.
+  const unreadable = status === 400 && errorCode(error) === 'request.bad_form'
   return (
     <ErrorScreen
       icon="server"
@@ -167,7 +185,13 @@ export function ErrorBoundary() {
       title={t('errors.generic.title')}
       action={{ to: routes.home(), label: t('errors.generic.action'), reloadDocument: true }}
     >
-      <p>{unavailable ? t('request.upstream_unavailable') : t('errors.generic.text')}</p>
+      <p>
+        {unavailable
+          ? t('request.upstream_unavailable')
+          : unreadable
+            ? t('request.bad_form')
+            : t('errors.generic.text')}
+      </p>
     </ErrorScreen>
   )
 }

@@ -9,7 +9,8 @@
 import { fork } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { boards, boardWidgets, widgets } from '../api/src/db/schema'
-import { startRqlWorld } from '../api/test/rql-fixtures'
+import { startApi } from '../api/test/harness'
+import { seedRqlWorld } from '../api/test/rql-fixtures'
 
 const opts = { streams: 200, edits: 30 }
 for (const a of process.argv.slice(2)) {
@@ -29,7 +30,13 @@ const pct = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!
 }
 
-const w = await startRqlWorld()
+// Every stream is the administrator's: the per-user limit (8, ADR 017) is raised for the run.
+const w = await seedRqlWorld(
+  await startApi({
+    LIVE_STREAMS_PER_USER: String(Math.max(8, opts.streams)),
+    LIVE_STREAMS_MAX: String(Math.max(5_000, opts.streams)),
+  }),
+)
 const db = w.h.database.db
 const ids: string[] = []
 for (const [title, query] of [

@@ -8,8 +8,8 @@ import http from 'node:http'
 import net from 'node:net'
 import { extname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createRequestHandler } from '@remix-run/express'
 import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js'
+import { createRequestHandler } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import pino from 'pino'
@@ -68,7 +68,17 @@ app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable
 // Files in public/ all have an extension; pages never do: a page skips the file-system look-up.
 const publicFiles = express.static('public', { maxAge: '1h' })
 app.use((req, res, next) => (extname(req.path) ? publicFiles(req, res, next) : next()))
-app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }))
+// The Remix handler, over a request whose body is bounded by its route's limit (issue 23, ADR 026):
+// app/lib/body-limit.server.ts builds it as @remix-run/express does, the body cut at the limit.
+const { admitBody, remixRequest } = build.entry.module
+const handleRemix = createRequestHandler(build, process.env.NODE_ENV)
+app.all('*', async (req, res, next) => {
+  try {
+    await sendRemixResponse(res, await handleRemix(remixRequest(req, res)))
+  } catch (error) {
+    next(error)
+  }
+})
 
 // /api/* (but the web tier's own /api/health) never reaches Express: the app's forwarding
 // (app/lib/api-forward.server.ts) takes Node's request and response and streams the upstream's
@@ -97,7 +107,11 @@ const SERVER_ERROR = JSON.stringify({
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '127.0.0.1'
 const server = http.createServer((req, res) => {
-  if (!isForwarded(req.url)) return app(req, res)
+  if (!isForwarded(req.url)) {
+    // Before anything reads the body: its limit, and whether it is refused unread (ADR 026).
+    admitBody(req, res)
+    return app(req, res)
+  }
   const startedAt = Date.now()
   res.once('finish', () => logForwarded(req, res, startedAt))
   forwardApi(req, res).catch((error) => {

@@ -16,6 +16,7 @@ import { API_PREFIX } from './http/prefix'
 import { SecretBox } from './lib/secret-box'
 import { TokenSigner } from './lib/tokens'
 import { LiveHub } from './live/hub'
+import { ResumeSigner } from './live/position'
 import { consumeForNotifications } from './notifications/make'
 import { type PluginRuntime, startPlugins } from './plugins/runtime'
 import { attachmentsRoutes } from './routes/attachments'
@@ -60,6 +61,8 @@ declare module 'fastify' {
     events: EventBus
     /** The live streams of browser tabs open on this process (PRODUCT.md §7 "Live"). */
     live: LiveHub
+    /** Signs and checks the live streams' resume ids (Last-Event-ID), with a key from SECRET. */
+    liveResume: ResumeSigner
   }
   interface FastifyRequest {
     /** The caller's address: X-Forwarded-For is believed only from the web app (proxy key). */
@@ -124,6 +127,8 @@ export async function buildApp(
   const events = new EventBus(database.db, app.log, { retentionDays: config.EVENTS_RETENTION_DAYS })
   forgetTaskReadsOn(events)
   let heard = false
+  // Created below, once the bus runs; the notices reach it from then on (its streams end with their session).
+  let live: LiveHub | undefined
   const listening = await database.listen('nodus_changes', {
     // 'e': events were committed (0010); 't:<node>': the node's tasks changed, also by a script
     // (0008); the rest is the auth cache's and the widgets' data's (ADR 023).
@@ -133,6 +138,7 @@ export async function buildApp(
       else {
         authCache.changed(payload)
         widgetDataNotice(payload)
+        live?.changed(payload)
       }
     },
     listening: (on) => {
@@ -142,8 +148,11 @@ export async function buildApp(
         heard = on
         widgetDataListening(on)
       }
-      // Back after a loss: what was committed meanwhile is read now.
-      if (on) events.wake()
+      // Back after a loss: what was committed meanwhile is read now, and every stream's session.
+      if (on) {
+        events.wake()
+        live?.recheck()
+      }
     },
   })
   await events.start()
@@ -161,11 +170,15 @@ export async function buildApp(
   app.decorate('plugins', plugins)
   app.decorate('changes', listening)
   app.decorate('events', events)
-  const live = new LiveHub(database.db, events, app.log)
+  live = new LiveHub(database.db, events, app.log, {
+    perUser: config.LIVE_STREAMS_PER_USER,
+    total: config.LIVE_STREAMS_MAX,
+  })
   live.start()
   app.decorate('live', live)
+  app.decorate('liveResume', new ResumeSigner(config.secret))
   // Before the server waits for open requests to finish: a live stream never would.
-  app.addHook('preClose', async () => live.stop())
+  app.addHook('preClose', async () => live?.stop())
   app.addHook('onClose', async () => {
     await plugins.stop()
     await events.stop()

@@ -36,7 +36,13 @@ const envSchema = z.object({
   API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Outbox retention (ADR 015): events older than this that every durable consumer has passed go. */
   EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
-  /** Webhooks may call loopback and private-network addresses (tests, a closed network): '1'. */
+  /**
+   * '1': the servers may call loopback, private, link-local and other non-public addresses on a
+   * tenant's behalf (webhooks, SMTP, the SSO plugin's JWKS and service centre; ADR 027). Tests
+   * and closed networks only.
+   */
+  OUTBOUND_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  /** The same for webhooks alone (kept from before OUTBOUND_ALLOW_PRIVATE). */
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   /** One delivery attempt's limit: a receiver that never answers costs this much, in the worker. */
   WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -56,7 +62,7 @@ const envSchema = z.object({
     .regex(/^\d{1,5}$/)
     .optional()
     .catch(undefined),
-  /** The e-mail plugin may connect to a loopback or private-network SMTP host (a local relay): '1'. */
+  /** The same for the e-mail plugin's SMTP host alone (a local relay; kept from before OUTBOUND_ALLOW_PRIVATE). */
   SMTP_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   /** '0': accept an SMTP server's certificate that does not verify (a relay's self-signed one). */
   SMTP_TLS_VERIFY: z.enum(['0', '1']).default('1'),
@@ -68,6 +74,14 @@ const envSchema = z.object({
   EMAIL_POLL_MS: z.coerce.number().int().min(10).default(5_000),
   /** How often unused CSV uploads older than a day are removed (also once at start). */
   CSV_SWEEP_MS: z.coerce.number().int().min(10).default(3_600_000),
+  /** CSV uploads a user may have waiting for their import in one node (429 csv.too_many_uploads beyond). */
+  CSV_UPLOADS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Megabytes of CSV uploads a user may have waiting in one node (413 csv.uploads_too_large beyond). */
+  CSV_UPLOADS_MB_PER_USER: z.coerce.number().positive().max(10_240).default(50),
+  /** Live streams (browser tabs) one user may have open on one upstream process (429 events.too_many_streams beyond). */
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(8),
+  /** Live streams one upstream process holds at most (503 events.server_busy beyond). */
+  LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -17,6 +17,10 @@ export interface MintOptions {
 export interface Issuer {
   url: string
   jwksUrl: string
+  /** Answers 302 to the JWKS (a client that follows redirects would fetch it). */
+  redirectUrl: string
+  /** How many times the JWKS was fetched (query strings ignored: `?v=2` is a new URL to a cache). */
+  jwksHits(): number
   mint(opts?: MintOptions): Promise<string>
   close(): Promise<void>
 }
@@ -31,13 +35,19 @@ export async function startIssuer(defaultAudience = 'nodus'): Promise<Issuer> {
   const kid = randomUUID()
   const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' }] }
 
+  let hits = 0
   const server = createServer((req, res) => {
     const json = (body: unknown) => {
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end(JSON.stringify(body))
     }
-    if (req.url === '/.well-known/jwks.json') return json(jwks)
-    if (req.url === '/.well-known/openid-configuration')
+    const path = new URL(req.url ?? '/', 'http://issuer').pathname
+    if (path === '/.well-known/jwks.json') {
+      hits++
+      return json(jwks)
+    }
+    if (path === '/redirect') return res.writeHead(302, { location: '/.well-known/jwks.json' }).end()
+    if (path === '/.well-known/openid-configuration')
       return json({
         issuer: url,
         jwks_uri: `${url}/.well-known/jwks.json`,
@@ -51,6 +61,8 @@ export async function startIssuer(defaultAudience = 'nodus'): Promise<Issuer> {
   return {
     url,
     jwksUrl: `${url}/.well-known/jwks.json`,
+    redirectUrl: `${url}/redirect`,
+    jwksHits: () => hits,
     async mint(opts = {}) {
       const now = Math.floor(Date.now() / 1000)
       const key: CryptoKey = opts.foreignKey ? foreign.privateKey : privateKey

@@ -19,6 +19,8 @@ export interface SmtpReceiver {
   user: string
   password: string
   received: Received[]
+  /** Every AUTH the server was sent, right or wrong, in arrival order. */
+  auths: { username: string; password: string }[]
   /** Mails to one address, in arrival order. */
   to(address: string): Received[]
   /** Until the next close/open: every mail refused with this SMTP answer code. */
@@ -33,6 +35,7 @@ export async function startSmtpReceiver(
   const user = opts.user ?? 'mailer'
   const password = opts.password ?? 'smtp-password-Secret-42'
   const received: Received[] = []
+  const auths: { username: string; password: string }[] = []
   let refusing: number | null = null
   const make = () =>
     new SMTPServer({
@@ -42,6 +45,7 @@ export async function startSmtpReceiver(
       authOptional: false,
       logger: false,
       onAuth(auth, _session, cb) {
+        auths.push({ username: auth.username ?? '', password: auth.password ?? '' })
         if (auth.username === user && auth.password === password) return cb(null, { user })
         cb(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }))
       },
@@ -69,6 +73,7 @@ export async function startSmtpReceiver(
     user,
     password,
     received,
+    auths,
     to: (address) => received.filter((r) => r.to.includes(address)),
     refuseWith(code) {
       refusing = code

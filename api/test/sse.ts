@@ -19,6 +19,8 @@ export interface SseClient {
   during(ms: number, test: (f: Frame) => boolean): Promise<Frame[]>
   /** The raw text read so far (heartbeats and all). */
   text(): string
+  /** Resolves when the server ends the stream; rejects if it is still open after `ms`. */
+  ended(ms?: number): Promise<void>
   close(): void
 }
 
@@ -29,8 +31,9 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   let raw = ''
   let buffer = ''
   const listeners = new Set<() => void>()
+  let finished: Promise<void> = Promise.resolve()
   if (res.ok && res.body) {
-    void (async () => {
+    finished = (async () => {
       const decoder = new TextDecoder()
       try {
         for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
@@ -84,6 +87,13 @@ export async function openSse(url: string, headers: Record<string, string> = {})
       return frames.slice(from).filter(test)
     },
     text: () => raw,
+    ended(ms = 3000) {
+      let timer: NodeJS.Timeout | undefined
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the stream is still open after ${ms} ms`)), ms)
+      })
+      return Promise.race([finished, late]).finally(() => clearTimeout(timer))
+    },
     close: () => ctrl.abort(),
   }
 }

@@ -28,9 +28,14 @@ describe('askUserCentre, against a real local user centre', () => {
   let centre: UserCentre
   const account = { email: 'Vera@Example.com', password: 'centre-password' }
   beforeAll(async () => {
+    // The centre listens on loopback: the outbound guard lets the web app call it only so (ADR 027).
+    process.env.OUTBOUND_ALLOW_PRIVATE = '1'
     centre = await startUserCentre({ accounts: [account], projectId: 'p-1', accountId: 'a-1' })
   })
-  afterAll(() => centre.close())
+  afterAll(async () => {
+    delete process.env.OUTBOUND_ALLOW_PRIVATE
+    await centre.close()
+  })
 
   const config = () => ({ url: centre.url, project_id: 'p-1', account_id: 'a-1' })
   const codeOf = (p: Promise<unknown>) =>
@@ -63,6 +68,18 @@ describe('askUserCentre, against a real local user centre', () => {
     )
   })
 
+  it('refuses a centre on a private address without the opt-in: nothing is sent', async () => {
+    const calls = centre.calls.length
+    for (const url of [centre.url, centre.url.replace('127.0.0.1', '[::ffff:127.0.0.1]')])
+      expect(await codeOf(askUserCentre({ url }, account, { allowPrivate: () => false }))).toBe(
+        'request.upstream_unavailable 503',
+      )
+    delete process.env.OUTBOUND_ALLOW_PRIVATE
+    expect(await codeOf(askUserCentre(config(), account))).toBe('request.upstream_unavailable 503')
+    process.env.OUTBOUND_ALLOW_PRIVATE = '1'
+    expect(centre.calls.length).toBe(calls)
+  })
+
   it('sends no Project-ID or Account-ID header when none is configured', async () => {
     const open = await startUserCentre({ accounts: [account] })
     try {
@@ -83,6 +100,7 @@ describe('askUserCentre, against a real local user centre', () => {
         return res.end(`{"data":[{"auth_data":{"access_token":"${'x'.repeat(2 * 1024 * 1024)}"}}]}`)
       }
       if (req.url === '/redirect') return res.writeHead(302, { location: '/elsewhere' }).end()
+      if (req.url === '/elsewhere') throw new Error('a redirect was followed')
       res.writeHead(502).end()
     })
     beforeAll(async () => {

@@ -1,9 +1,12 @@
 import { loginSchema } from '@domain/auth/login-schema'
 import type { DetailEntry } from '@domain/errors/catalogue'
+import { type AllowPrivate, type GuardedResponse, guardedRequest } from '@domain/outbound/guard.server'
+import { type OutboundEnv, privateAllowance } from '@domain/outbound/policy'
 import { redirect } from '@remix-run/node'
 import { Authenticator, AuthorizationError } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { requireCsrf } from './csrf.server'
+import { readForm } from './form.server'
 import { nodeName } from './node.server'
 import { pathWithSearch } from './redirect-to'
 import { routes } from './routes'
@@ -142,25 +145,6 @@ const USER_CENTRE_MAX_BYTES = 1024 * 1024
 const refused = () => new SignInError('users.incorrect_username_or_password', 400)
 const centreDown = () => new SignInError('request.upstream_unavailable', 503)
 
-/** A response body as text, at most `max` bytes (a user centre is not trusted to answer briefly). */
-async function boundedText(res: Response, max: number): Promise<string | null> {
-  if (!res.body) return ''
-  const reader = res.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > max) {
-      await reader.cancel()
-      return null
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks).toString('utf8')
-}
-
 /**
  * The user centre's half (server-side, so the browser never talks to it and works without
  * JavaScript). The spec names only the URL, the optional Project-ID / Account-ID headers and where
@@ -171,44 +155,47 @@ async function boundedText(res: Response, max: number): Promise<string | null> {
  *   → 2xx  {"data": [{"auth_data": {"access_token": "<token>"}}]}
  *
  * A 4xx, or a 2xx without that token, refuses the credentials; no answer in 10 s, a 5xx or a
- * redirect (not followed) means the centre is unavailable. The body read is bounded.
+ * redirect (not followed) means the centre is unavailable, and so does an address the outbound
+ * guard refuses (ADR 027: loopback, private networks… unless OUTBOUND_ALLOW_PRIVATE=1). The body
+ * read is bounded.
  */
 export async function askUserCentre(
   centre: ServiceCenter,
   credentials: { email: string; password: string },
+  opts: { allowPrivate?: AllowPrivate } = {},
 ): Promise<string> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
+  const body = JSON.stringify(credentials)
+  const headers: Record<string, string | number> = {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    accept: 'application/json',
+  }
   if (centre.project_id) headers['Project-ID'] = centre.project_id
   if (centre.account_id) headers['Account-ID'] = centre.account_id
-  let res: Response
+  let res: GuardedResponse
   try {
-    res = await fetch(centre.url, {
+    res = await guardedRequest(centre.url, {
       method: 'POST',
       headers,
-      body: JSON.stringify(credentials),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(USER_CENTRE_TIMEOUT_MS),
+      body,
+      timeoutMs: USER_CENTRE_TIMEOUT_MS,
+      maxBytes: USER_CENTRE_MAX_BYTES,
+      allowPrivate: opts.allowPrivate ?? privateAllowance(process.env as OutboundEnv, 'sso'),
     })
   } catch (error) {
+    // A refused address is logged as such (PrivateTargetError's message), for the operator.
     console.error(`[web] user centre ${new URL(centre.url).origin} unreachable: ${(error as Error).message}`)
     throw centreDown()
   }
-  if (res.status >= 500 || (res.status >= 300 && res.status < 400)) {
-    await res.body?.cancel()
-    throw centreDown()
-  }
-  if (!res.ok) {
-    await res.body?.cancel()
-    throw refused()
-  }
-  const text = await boundedText(res, USER_CENTRE_MAX_BYTES).catch(() => null)
-  let body: unknown
+  if (res.status >= 500 || (res.status >= 300 && res.status < 400)) throw centreDown()
+  if (res.status < 200 || res.status >= 300 || !res.complete) throw refused()
+  let parsed: unknown
   try {
-    body = text ? JSON.parse(text) : null
+    parsed = JSON.parse(res.body.toString('utf8'))
   } catch {
-    body = null
+    parsed = null
   }
-  const token = userCentreToken(body)
+  const token = userCentreToken(parsed)
   if (!token) throw refused()
   return token
 }
@@ -255,13 +242,12 @@ export async function signedInRedirect(
  */
 export async function signOut(request: Request, toasts: ToastInput[] = []) {
   if (request.method === 'POST') {
-    await requireCsrf(
-      request,
-      await request
-        .clone()
-        .formData()
-        .catch(() => new FormData()),
-    )
+    // A body that is no form fails the token check (403); one over its limit stays a 413.
+    const form = await readForm(request, { clone: true }).catch((error: unknown) => {
+      if (error instanceof Response && error.status === 400) return new FormData()
+      throw error
+    })
+    await requireCsrf(request, form)
   }
   if (readToken(request)) {
     try {

@@ -7,6 +7,7 @@ import { adminUsersLocales } from '~/components/admin-users/locales'
 import { adminWorkflowLocales } from '~/components/admin-workflow/locales'
 import { headerLocales } from '~/components/layout/locales'
 import { notificationsLocales } from '~/components/notifications/locales'
+import { searchLocales } from '~/components/search/locales'
 import { tasksLocales } from '~/components/task/locales'
 import { fieldsLocales } from '~/fields/locales'
 import { DEFAULT_NS, i18nConfig, type Language, type Namespace } from '~/i18n'
@@ -36,6 +37,7 @@ const FILES = {
   notifications: notificationsLocales,
   'admin-plugins': adminPluginsLocales,
   header: headerLocales,
+  search: searchLocales,
 } as const satisfies Record<Namespace, Record<Language, Record<string, string>>>
 
 function inLanguage<L extends Language>(lng: L) {

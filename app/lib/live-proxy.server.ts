@@ -49,6 +49,8 @@ export const STREAM_HEADERS = {
   'x-accel-buffering': 'no',
 }
 
+const wantsStream = (request: Request) => (request.headers.get('accept') ?? '').includes('text/event-stream')
+
 /** What the stream may watch, from the page's query: `boards=id,id` and `task=id`, passed as they are. */
 function watchQuery(url: URL): string {
   const out = new URLSearchParams()
@@ -58,6 +60,31 @@ function watchQuery(url: URL): string {
   }
   const qs = out.toString()
   return qs ? `?${qs}` : ''
+}
+
+/** How long a refused tab waits before the browser itself would try again (the channel retries sooner). */
+const REFUSED_RETRY_MS = 60_000
+
+/**
+ * The upstream refused the stream for capacity (429 events.too_many_streams, 503
+ * events.server_busy). An EventSource cannot read a status, and Chromium logs every answer but 200
+ * as a console error: the browser gets the refusal as one `refused` frame carrying the catalogue
+ * entry (and the status), then the end of the stream; the tab falls back to the 10 s reload
+ * (app/lib/live/channel.ts). A client that did not ask for an event stream gets the status as is.
+ */
+function refusedFrame(status: number, text: string): Response {
+  let detail: unknown
+  try {
+    detail = (JSON.parse(text) as { detail?: unknown[] }).detail?.[0]
+  } catch {}
+  const entry =
+    detail && typeof detail === 'object'
+      ? detail
+      : { type: status === 429 ? 'events.too_many_streams' : 'events.server_busy', msg: '' }
+  return new Response(
+    `retry: ${REFUSED_RETRY_MS}\n\nevent: refused\ndata: ${JSON.stringify({ status, ...entry })}\n\n`,
+    { status: 200, headers: STREAM_HEADERS },
+  )
 }
 
 export async function forwardEvents(request: Request): Promise<Response> {
@@ -86,6 +113,8 @@ export async function forwardEvents(request: Request): Promise<Response> {
   }
   if (res.statusCode !== 200) {
     const text = await res.body.text().catch(() => '')
+    if ((res.statusCode === 429 || res.statusCode === 503) && wantsStream(request))
+      return refusedFrame(res.statusCode, text)
     return new Response(text || null, {
       status: res.statusCode,
       headers: { 'content-type': 'application/json; charset=utf-8' },

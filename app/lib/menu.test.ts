@@ -93,7 +93,24 @@ describe('nodeMenu', () => {
   it('the personal area starts with home; the top menu shows the first level that leads somewhere', () => {
     const lk = lkMenu(settings)
     expect(lk[0]).toMatchObject({ id: 'home', href: '/lk' })
+    expect(lk.map((e) => e.id)).not.toContain('tasks')
     expect(topMenu(nodeMenu(settings)).map((e) => e.id)).toEqual(['node-0', 'node-2'])
+  })
+})
+
+describe('personal menu', () => {
+  it('leads to the task search after home, for whoever may view tasks', () => {
+    expect(
+      lkMenu({}, true)
+        .slice(0, 3)
+        .map((e) => [e.id, e.href]),
+    ).toEqual([
+      ['home', '/lk'],
+      ['tasks', '/lk/tasks'],
+      ['csv', '/lk/csv'],
+    ])
+    expect(lkMenu({}, true)[1]).toMatchObject({ label: { key: 'search.menu' }, icon: 'search' })
+    expect(lkMenu({}, false).map((e) => e.id)).toEqual(['home', 'csv'])
   })
 })
 

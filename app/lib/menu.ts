@@ -115,10 +115,14 @@ export function adminFooter(): MenuEntry[] {
   ]
 }
 
-/** The personal area's menu: home, CSV import and export, then the node's own menu. */
-export function lkMenu(settings: Record<string, unknown> | undefined): MenuEntry[] {
+/**
+ * The personal area's menu: home, the task search (for whoever may view the tasks of some process),
+ * CSV import and export, then the node's own menu.
+ */
+export function lkMenu(settings: Record<string, unknown> | undefined, canSearch = false): MenuEntry[] {
   return [
     link('home', 'lk.home.title', routes.home(), 'home'),
+    ...(canSearch ? [link('tasks', 'search.menu', routes.tasks(), 'search')] : []),
     link('csv', 'tasks.csv.menu', routes.csv(), 'task'),
     ...nodeMenu(settings),
   ]

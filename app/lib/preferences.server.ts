@@ -1,5 +1,6 @@
 import { type Cookie, redirect } from '@remix-run/node'
 import { requireCsrf } from './csrf.server'
+import { readForm } from './form.server'
 import { refererPath, safePath } from './redirect-to'
 import { preferenceCookieOptions } from './session.server'
 
@@ -14,7 +15,7 @@ export async function savePreference(
   cookie: Cookie,
   isValid: (value: unknown) => boolean,
 ): Promise<Response> {
-  const form = await request.formData()
+  const form = await readForm(request)
   await requireCsrf(request, form)
   const value = form.get(field)
   const back = safePath(form.get('redirectTo') ?? refererPath(request), '/')

@@ -18,7 +18,7 @@ export const routes = {
   csvExport: (query: string) => `/lk/csv/export?${new URLSearchParams({ query })}`,
   csvImport: (uploadId: string) => `/lk/csv/import/${seg(uploadId)}`,
   board: (boardId: string) => `/lk/b/${seg(boardId)}`,
-  /** The task search (PRODUCT.md §10): `?q=` holds the query's RQL text. */
+  /** The search page (PRODUCT.md §10): the query's RQL text in `?q=` (app/lib/search/url.ts builds the rest). */
   tasks: (query?: string) => (query ? `/lk/tasks?${new URLSearchParams({ q: query })}` : '/lk/tasks'),
   /** The header's quick find as a plain form: a task key to its card, any other text to the search. */
   quickFind: () => '/lk/find',

@@ -1,3 +1,4 @@
+import { hasRight } from '@domain/rights/rights'
 import type { Access } from './access.server'
 import { shellAbilities } from './guards'
 import { adminFooter, adminMenu, lkFooter, lkMenu, type MenuEntry, nodeMenu, topMenu } from './menu'
@@ -54,7 +55,7 @@ export async function shellData(request: Request, access: Access, kind: ShellKin
       servicesUrl: typeof services?.url === 'string' ? services.url : null,
     },
     abilities,
-    menu: kind === 'admin' ? adminMenu() : lkMenu(settings),
+    menu: kind === 'admin' ? adminMenu() : lkMenu(settings, hasRight(rights, 'task_view')),
     footer: kind === 'admin' ? adminFooter() : lkFooter(abilities.isAdmin),
     top: topMenu(nodeMenu(settings)),
     sidebar,

@@ -1,4 +1,5 @@
 import type { FieldDefinition } from '../fields/types'
+import { restore } from './safety'
 
 /*
  * The columns of a task CSV (PRODUCT.md §7, CSV plugin): the standard fields first, then one per
@@ -60,7 +61,8 @@ const norm = (s: string) => s.trim().toLowerCase()
  * custom field's header, title or name. undefined: no field (the column is skipped unless mapped).
  */
 export function fieldForHeader(header: string, customs: readonly FieldDefinition[]): string | undefined {
-  const h = norm(header)
+  // An export's header cell may carry the apostrophe that neutralised it (safety.ts).
+  const h = norm(restore(header))
   if (!h) return undefined
   for (const c of STANDARD_COLUMNS)
     if (c.importable && (h === c.name || CSV_LANGUAGES.some((l) => norm(c.words[l]) === h))) return c.name

@@ -43,6 +43,9 @@ export const catalogue = {
   'tasks.field_not_editable': 'This field cannot be changed',
   'tasks.tasks_edited': 'Tasks edited: {count}',
   'tasks.batch_not_found': 'There is no such bulk edit',
+  'tasks.batch_undone': 'This batch has already been undone',
+  'tasks.batch_changed': 'A task of this batch has changed since, so it can no longer be undone',
+  'tasks.batch_not_undoable': 'An undo that deleted tasks cannot itself be undone',
   'tasks.task_watched': 'You are watching this task',
   'tasks.task_unwatched': 'You no longer watch this task',
   'notifications.preferences_saved': 'Notification settings saved',
@@ -157,6 +160,7 @@ export const catalogue = {
   'workflow.field_readonly': "This field cannot be changed in the task's current status",
   'request.not_found': 'Nothing is here',
   'request.too_large': 'The request is too large',
+  'request.bad_form': 'The form could not be read: send it again from its page',
   'request.too_many': 'Too many requests, try again later',
   'request.upstream_unavailable': 'The service is unavailable, try again later',
   'server.error': 'Something went wrong on our side',
@@ -236,6 +240,13 @@ export const catalogue = {
   'csv.imported': 'Imported: {created} created, {updated} changed',
   'csv.undone': 'The import was undone',
   'csv.disabled': 'CSV import and export is turned off by your administrator',
+  'csv.too_many_uploads':
+    'You have {max} files waiting for import: import or wait for them to expire (a day) first',
+  'csv.uploads_too_large':
+    'Your files waiting for import take more than {max} MB: import them or wait for them to expire (a day) first',
+  'events.too_many_streams':
+    'Too many live tabs are open ({max}): this one refreshes every 10 seconds instead',
+  'events.server_busy': 'The server has too many live tabs open: this one refreshes every 10 seconds instead',
   'notifications.email_saved': 'E-mail settings saved',
   'notifications.digest_time': 'Enter a time as HH:MM',
   'notifications.time_zone': 'Choose a time zone from the list',

@@ -6,7 +6,8 @@ export type SmtpSecurity = (typeof SMTP_SECURITY)[number]
 
 /**
  * E-mail (PRODUCT.md §7): the SMTP server the node's notifications are sent through
- * (api/src/plugins/email). The password is a secret: write-only, sealed at rest.
+ * (api/src/plugins/email). The password is a secret: write-only, sealed at rest, and bound to the
+ * server it is sent to (dropped when host, port, protection or user change without it).
  */
 export const email: PluginDefinition = {
   id: 'email',
@@ -15,6 +16,9 @@ export const email: PluginDefinition = {
   version: '1.1.0',
   single: true,
   test: true,
+  outbound: { purpose: 'smtp', hosts: ['host'] },
+  // The password is sent to the SMTP server: a new server, port, protection or user does not get it.
+  secretsBoundTo: { password: ['host', 'port', 'tls', 'user'] },
   settings: [
     {
       name: 'host',

@@ -38,6 +38,9 @@ export const sso: PluginDefinition = {
   description: 'plugins.sso.description',
   version: '1.0.0',
   single: true,
+  // Fetched by the servers: the JWKS by the upstream (verify_token), the centre by the web app's
+  // sign-in. The issuer is only compared with the token's claim, never fetched (no discovery).
+  outbound: { purpose: 'sso', urls: ['jwks_url', 'service_center_url'] },
   settings: [
     {
       name: 'service_center_url',

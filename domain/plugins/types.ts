@@ -1,4 +1,5 @@
 import type { DefinitionIssue, FieldDefinition } from '../fields/types'
+import type { OutboundPurpose } from '../outbound/policy'
 
 /*
  * A plugin shipped with the server (PRODUCT.md §7): one entry each under this folder, listed once
@@ -25,6 +26,24 @@ export interface PluginDefinition {
   readonly log?: boolean
   /** Offers "send a test" (POST /plugin-configs/{nodeId}/{id}/test). */
   readonly test?: boolean
+  /**
+   * The settings the servers call out to (ADR 027): each is refused when saved if its host is
+   * private (422 `plugins.private_target` at the setting) unless the operator opted in for
+   * `purpose`; the plugin's server half connects through domain/outbound/guard.server.ts.
+   */
+  readonly outbound?: {
+    readonly purpose: OutboundPurpose
+    /** Settings holding an http(s) URL. */
+    readonly urls?: readonly string[]
+    /** Settings holding a bare host name or address (an SMTP server). */
+    readonly hosts?: readonly string[]
+  }
+  /**
+   * Secrets the server sends to a configured destination, with the settings that name it: a
+   * stored secret is dropped when any of them changes, unless the same request types it again, so
+   * a changed host never receives the old password.
+   */
+  readonly secretsBoundTo?: Readonly<Record<string, readonly string[]>>
   /** Checks across settings, beyond each setting's own rule; paths under `settings`. */
   checkSettings?(settings: Record<string, unknown>): DefinitionIssue[]
 }

@@ -13,6 +13,8 @@ export const webhooks: PluginDefinition = {
   version: '1.0.0',
   test: true,
   log: true,
+  // The signing secret is not bound to the URL: it only signs and is never sent (ADR 027).
+  outbound: { purpose: 'webhooks', urls: ['url'] },
   settings: [
     {
       name: 'url',

@@ -15,6 +15,8 @@ export type {
   CheckedSort,
 } from './check'
 export { checkQuery, checkQueryText } from './check'
+export type { Completion, Suggestion, Vocabulary, VocabularyValue } from './complete'
+export { completeAt, MAX_SUGGESTIONS, writtenValue } from './complete'
 export type { RqlError, RqlErrorCode, RqlResult } from './errors'
 export { rqlDetail } from './errors'
 export type { QueryField } from './fields'

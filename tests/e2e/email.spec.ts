@@ -98,10 +98,16 @@ for (const js of [true, false]) {
       const got = smtp.to(ADMIN.email).at(-1)!.mail
       expect(got.from?.value[0]).toEqual({ address: 'nodus@example.com', name: 'Nodus E2E' })
 
+      // The password is bound to its server, and the form says so under it (ADR 027).
+      await expect(
+        edit.getByText('Changing any of these clears the saved password unless you type it again'),
+      ).toContainText('SMTP host, Port, Encryption, User')
       // A server that refuses the connection: the administrator reads why, in their language.
       await edit.getByLabel('Port', { exact: true }).fill(String(closedPort))
       await edit.getByRole('button', { name: 'Save' }).click()
       await expect(alert(page, 'success').first()).toContainText('Plugin configuration saved')
+      // A new port without the password typed again: the stored one is gone.
+      await expect(edit.getByLabel('Password', { exact: true })).toHaveAttribute('placeholder', 'Not set')
       await page.getByTestId('send-test').click()
       await expect(alert(page, 'warning').first()).toContainText(
         `The SMTP server 127.0.0.1:${closedPort} refused the connection`,

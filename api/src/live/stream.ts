@@ -1,8 +1,10 @@
 import type { Db } from '../db/client'
+import type { Position } from '../events/outbox'
 import type { Caller } from '../http/caller'
 import type { WidgetRow } from '../repositories/board-data-repository'
 import { type ProcessScope, scopeIn, type TaskCaller, taskCaller } from '../services/task-access'
 import { watchBoards } from './boards'
+import type { ResumeBinding, ResumeSigner } from './position'
 import { frameText, HEARTBEAT, type LiveFrame } from './sse'
 
 /*
@@ -32,6 +34,7 @@ export class LiveStream {
     readonly watched: Watched,
     private readonly write: (text: string) => void,
     private readonly end: () => void,
+    private readonly signer: ResumeSigner,
   ) {
     this.scope = scopeIn(who.config, who.rights, 'task_view')
   }
@@ -40,9 +43,15 @@ export class LiveStream {
     return this.who.userId
   }
 
-  /** Sends frames with the resume id (queued until the replay is done). */
-  send(frames: LiveFrame[], id: string) {
+  /** Whom this stream's resume ids are issued to (position.ts). */
+  get binding(): ResumeBinding {
+    return { userId: this.caller.auth.user.id, sessionId: this.caller.auth.sessionId, nodeId: this.nodeId }
+  }
+
+  /** Sends frames with their resume position, signed (queued until the replay is done). */
+  send(frames: LiveFrame[], at: Position) {
     if (this.closed || frames.length === 0) return
+    const id = this.signer.encode(this.binding, at)
     const text = frames.map((f) => frameText(f, id)).join('')
     if (this.waiting) this.waiting.push(text)
     else this.write(text)

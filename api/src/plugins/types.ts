@@ -9,7 +9,10 @@ import type { PluginRuntime } from './runtime'
 /*
  * The server half of a plugin (its declaration is domain/plugins/<id>.ts): the checks only the
  * server can make, its "send a test", and what it runs beside the API (event consumers, workers),
- * started by its own `start`. One folder per plugin here, one line in index.ts.
+ * started by its own `start`. One folder per plugin here, one line in index.ts. Every address a
+ * plugin calls is declared in its definition (`outbound`) and connected to through the outbound
+ * guard (domain/outbound/guard.server.ts: guardedRequest, guardedLookup, resolveTarget), never
+ * with a bare fetch or socket (ADR 027).
  */
 
 export interface PluginLog {
@@ -45,10 +48,6 @@ export interface CheckContext {
   db: Db | Tx
   nodeId: string
   userId: string
-  /** WEBHOOKS_ALLOW_PRIVATE: loopback and private targets allowed. */
-  allowPrivate: boolean
-  /** SMTP_ALLOW_PRIVATE: the same for the e-mail plugin's SMTP host. */
-  smtpAllowPrivate: boolean
 }
 
 /** Who pressed "send a test". */
@@ -62,7 +61,10 @@ export type TestOutcome = string | { code: string; ctx: Record<string, string | 
 
 export interface ServerPlugin {
   readonly id: string
-  /** Problems beyond the settings' own rules (a query against the node's fields, a private host), at `where`. */
+  /**
+   * Problems beyond the settings' own rules (a query against the node's fields), at `where`. A
+   * private address is refused before this, by the definition's `outbound` (plugins/outbound.ts).
+   */
   check?(
     ctx: CheckContext,
     settings: Record<string, unknown>,

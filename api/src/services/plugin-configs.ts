@@ -10,6 +10,7 @@ import type { Pagination } from '../http/envelope'
 import { badInput, conflict, detailAt, InvalidInput, notFound } from '../http/errors'
 import type { SecretBox } from '../lib/secret-box'
 import { serverPlugin } from '../plugins'
+import { outboundProblems } from '../plugins/outbound'
 import type { PluginRuntime } from '../plugins/runtime'
 import type { OpenConfig } from '../plugins/types'
 import {
@@ -102,6 +103,22 @@ export async function getNodeConfig(db: Db, c: Caller, nodeId: string, id: strin
   return presentConfig(row)
 }
 
+/**
+ * The stored secrets (kept, not typed again) that lose their destination: a setting they are bound
+ * to (`secretsBoundTo`) changed, so the new address, port, protection or user never receives them.
+ */
+function unboundSecrets(
+  plugin: PluginDefinition,
+  stored: Record<string, unknown>,
+  next: Record<string, unknown>,
+  kept: Record<string, string>,
+): string[] {
+  const same = (k: string) => JSON.stringify(stored[k] ?? null) === JSON.stringify(next[k] ?? null)
+  return Object.entries(plugin.secretsBoundTo ?? {})
+    .filter(([name, to]) => kept[name] !== undefined && !to.every(same))
+    .map(([name]) => name)
+}
+
 interface Checked {
   name: string
   enabled: boolean
@@ -155,20 +172,22 @@ async function checkConfig(
   const problems: DetailEntry[] = (plugin.checkSettings?.(value.settings) ?? []).map((i) =>
     detailAt(['body', 'settings'], i),
   )
+  if (before)
+    for (const name of unboundSecrets(plugin, before.settings, value.settings, secrets)) {
+      delete secrets[name]
+      changes[`settings.${name}`] = null
+      if (plugin.settings.find((d) => d.name === name)?.settings.required)
+        problems.push(detailAt(['body', 'settings'], { path: [name], code: 'value_error.missing' }))
+    }
+  if (!problems.length)
+    problems.push(...(await outboundProblems(rt.config, plugin, value.settings, ['body', 'settings'])))
   const server = serverPlugin(plugin.id)
   if (!problems.length && server?.check)
     problems.push(
-      ...(await server.check(
-        {
-          db: tx,
-          nodeId,
-          userId: c.auth.user.id,
-          allowPrivate: rt.config.WEBHOOKS_ALLOW_PRIVATE === '1',
-          smtpAllowPrivate: rt.config.SMTP_ALLOW_PRIVATE === '1',
-        },
-        value.settings,
-        ['body', 'settings'],
-      )),
+      ...(await server.check({ db: tx, nodeId, userId: c.auth.user.id }, value.settings, [
+        'body',
+        'settings',
+      ])),
     )
   if (problems.length) throw new InvalidInput(problems)
 

@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import type { DetailEntry } from '@domain/errors/catalogue'
-import { isPlainObject } from '@domain/fields/checks'
 import { checkPatch, type PlanContext, planEdit, refusal, refusalStatus, under } from '@domain/tasks/planner'
 import type { TaskValues } from '@domain/tasks/values'
-import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
-import { attachments, taskComments, taskHistory, tasks } from '../db/schema'
+import { taskHistory, tasks } from '../db/schema'
 import { emitEvents, taskChangeEvents } from '../events/emit'
 import type { Caller } from '../http/caller'
-import { badInput, conflict, forbidden, InvalidInput, notFound } from '../http/errors'
-import { deleteTasksWithEvents } from '../repositories/tasks-repository'
+import { badInput, InvalidInput, notFound } from '../http/errors'
 import { isBound } from '../repositories/users-repository'
 import { requireNodeRight } from './access'
 import { nodeConfig } from './node-config'
 import { intersect, scopeIn } from './task-access'
+import { recordBatch } from './task-batches'
 import { planCaller, planContext, refused, valuesOf } from './task-fields'
 import { compileText, scopeCondition, selectMatching, type TaskRow } from './task-query'
 
@@ -26,8 +25,10 @@ import { compileText, scopeCondition, selectMatching, type TaskRow } from './tas
 
 /** At most this many tasks per bulk edit: a larger selection is refused (rql.too_many_tasks). */
 export const BULK_EDIT_LIMIT = 10_000
-/** How many refusals a 422 lists, and how many tasks a dry run shows. */
+/** How many refusals a 422 lists, and how many tasks a dry run's before/after sample shows. */
 const SHOWN = 20
+/** How many tasks (with their changes) and how many refusals a dry run lists. */
+export const PREVIEW_SHOWN = 500
 
 export interface BulkPatch {
   status_id?: string
@@ -48,25 +49,6 @@ export interface Change {
   field: string
   old: Json
   new: Json
-}
-
-const SYSTEM_COLUMNS = {
-  title: 'title',
-  description: 'description',
-  status: 'statusId',
-  assignee: 'assigneeId',
-} as const
-type SystemField = keyof typeof SYSTEM_COLUMNS
-
-const getAt = (doc: Record<string, unknown>, path: string[]): unknown =>
-  path.reduce<unknown>((v, k) => (isPlainObject(v) ? v[k] : undefined), doc)
-
-/** A copy of `doc` with `value` at `path`, intermediate objects made as needed. */
-function setAt(doc: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
-  const [head, ...rest] = path
-  if (head === undefined) return doc
-  const inner = isPlainObject(doc[head]) ? (doc[head] as Record<string, unknown>) : {}
-  return { ...doc, [head]: rest.length ? setAt(inner, rest, value) : value }
 }
 
 /** A change of a task as a batch writes it (bulk edit, CSV import, their undo). */
@@ -165,7 +147,7 @@ export async function bulkEdit(db: Db, c: Caller, nodeId: string, input: BulkEdi
 
   const done = await db.transaction(async (tx) => {
     if (Array.isArray(scope) && scope.length === 0)
-      return input.dry_run ? { count: 0, sample: [] } : { count: 0, batch_id: null }
+      return input.dry_run ? preview([], 0, [], 0) : { count: 0, batch_id: null }
     // Locked for the rest of the transaction: nobody changes them between the check and the write.
     const rows = await selectMatching(tx, compiled, scopeCondition(nodeId, scope, compiled.where), {
       limit: BULK_EDIT_LIMIT + 1,
@@ -175,120 +157,61 @@ export async function bulkEdit(db: Db, c: Caller, nodeId: string, input: BulkEdi
       throw badInput('rql.too_many_tasks', ['body', 'query'], { max: BULK_EDIT_LIMIT })
     const planned: Planned[] = []
     const refusals: DetailEntry[] = []
+    let refusedTasks = 0
     for (const { task } of rows) {
       const ctx = contextOf(task.processId)
       const r = ctx ? planEdit(ctx, valuesOf(task), input.patch) : noProcess
-      if (!r.ok) refusals.push(...r.refusals.map((x) => ({ ...x, ctx: { ...x.ctx, task: task.key } })))
-      else if (r.plan.changes.length)
+      if (!r.ok) {
+        refusedTasks++
+        refusals.push(...r.refusals.map((x) => ({ ...x, ctx: { ...x.ctx, task: task.key } })))
+      } else if (r.plan.changes.length)
         planned.push({ task, changes: r.plan.changes, next: nextOf(r.plan.values) })
     }
+    // A dry run answers everything it found, refusals included: the preview of the run.
+    if (input.dry_run) return preview(planned, refusedTasks, refusals, rows.length)
     // One refusal and nothing changes; the first few are listed, each naming its task.
     if (refusals.length)
       throw new InvalidInput(under(['body', 'patch'], refusals.slice(0, SHOWN)), refusalStatus(refusals))
-    if (input.dry_run)
-      return {
+    if (planned.length) {
+      await writeChanges(tx, nodeId, c, batchId, planned)
+      await recordBatch(tx, {
+        nodeId,
+        id: batchId,
+        kind: 'bulk_edit',
+        authorId: c.auth.user.id,
         count: planned.length,
-        sample: planned.slice(0, SHOWN).map((p) => ({
-          id: p.task.id,
-          key: p.task.key,
-          before: sideOf(p.changes, 'old'),
-          after: sideOf(p.changes, 'new'),
-        })),
-      }
-    if (planned.length) await writeChanges(tx, nodeId, c, batchId, planned)
+        query: input.query,
+      })
+    }
     return { count: planned.length, batch_id: planned.length ? batchId : null }
   })
   return done
 }
 
 /**
- * Deletes tasks a batch created, refused (409) when one has a comment or a file since: those are
- * someone's work the undo would take with it. Their history goes with them.
+ * A dry run's answer: how many tasks would change, be refused or stay as they are; the first
+ * tasks with each change (field, old, new) and the first refusals (loc under the patch, ctx.task
+ * the key), PREVIEW_SHOWN of each; and the older before/after sample.
  */
-async function deleteCreated(tx: Tx, nodeId: string, c: Caller, batchId: string, ids: string[]) {
-  const [kept] = await tx
-    .select({ id: taskComments.taskId })
-    .from(taskComments)
-    .where(and(eq(taskComments.nodeId, nodeId), inArray(taskComments.taskId, ids)))
-    .union(
-      tx
-        .select({ id: attachments.taskId })
-        .from(attachments)
-        .where(and(eq(attachments.nodeId, nodeId), inArray(attachments.taskId, ids))),
-    )
-    .limit(1)
-  if (kept) throw conflict('tasks.task_conflict', ['params', 'batchId'])
-  await deleteTasksWithEvents(tx, { nodeId, actorId: c.auth.user.id, batchId }, ids)
-}
-
-/**
- * Restores what a batch changed, as a new batch, if none of its tasks changed since (else 409
- * tasks.task_conflict): every change of a task is a history row, so "changed since" is a later row.
- */
-export async function undoBatch(db: Db, c: Caller, nodeId: string, batchId: string) {
-  const { scope } = await editableScope(db, c, nodeId)
-  const done = await db.transaction(async (tx) => {
-    const changes = await tx
-      .select()
-      .from(taskHistory)
-      .where(and(eq(taskHistory.nodeId, nodeId), eq(taskHistory.batchId, batchId)))
-      .orderBy(asc(taskHistory.id))
-    if (changes.length === 0) throw notFound('tasks.batch_not_found', ['params', 'batchId'])
-    const ids = [...new Set(changes.map((h) => h.taskId))]
-    const locked = await tx
-      .select()
-      .from(tasks)
-      .where(and(eq(tasks.nodeId, nodeId), inArray(tasks.id, ids)))
-      .orderBy(asc(tasks.id))
-      .for('update')
-    if (scope !== 'all' && locked.some((t) => !scope.includes(t.processId))) throw forbidden()
-    const lastId = changes[changes.length - 1]!.id
-    const [later] = await tx
-      .select({ id: taskHistory.id })
-      .from(taskHistory)
-      .where(
-        and(
-          eq(taskHistory.nodeId, nodeId),
-          inArray(taskHistory.taskId, ids),
-          gt(taskHistory.id, lastId),
-          or(isNull(taskHistory.batchId), ne(taskHistory.batchId, batchId)),
-        ),
-      )
-      .limit(1)
-    if (later) throw conflict('tasks.task_conflict', ['params', 'batchId'])
-    const undoId = randomUUID()
-    // Tasks the batch created (a CSV import) are deleted: nothing of them is restored.
-    const created = new Set(changes.filter((h) => h.field === 'created').map((h) => h.taskId))
-    if (created.size) await deleteCreated(tx, nodeId, c, undoId, [...created])
-    const byTask = new Map(locked.map((t) => [t.id, t]))
-    const planned: Planned[] = []
-    for (const t of locked.filter((x) => !created.has(x.id))) {
-      const next = {
-        title: t.title,
-        description: t.description,
-        statusId: t.statusId,
-        assigneeId: t.assigneeId,
-        customFields: t.customFields,
-      }
-      const restore: Change[] = []
-      for (const h of changes.filter((x) => x.taskId === t.id)) {
-        const column = SYSTEM_COLUMNS[h.field as SystemField]
-        if (column) {
-          restore.push({ field: h.field, old: next[column], new: h.oldValue })
-          ;(next as Record<string, unknown>)[column] = h.oldValue
-        } else {
-          restore.push({
-            field: h.field,
-            old: getAt(next.customFields, h.field.split('.')) ?? null,
-            new: h.oldValue,
-          })
-          next.customFields = setAt(next.customFields, h.field.split('.'), h.oldValue ?? null)
-        }
-      }
-      planned.push({ task: byTask.get(t.id)!, changes: restore, next: next as Planned['next'] })
-    }
-    if (planned.length) await writeChanges(tx, nodeId, c, undoId, planned)
-    return { count: planned.length + created.size, batch_id: planned.length ? undoId : null }
-  })
-  return done
+function preview(planned: Planned[], refused: number, refusals: DetailEntry[], matched: number) {
+  return {
+    dry_run: true as const,
+    count: planned.length,
+    refused,
+    unchanged: matched - planned.length - refused,
+    tasks: planned.slice(0, PREVIEW_SHOWN).map((p) => ({
+      id: p.task.id,
+      key: p.task.key,
+      title: p.task.title,
+      changes: p.changes.map((ch) => ({ field: ch.field, old: ch.old ?? null, new: ch.new ?? null })),
+    })),
+    refusals: under(['body', 'patch'], refusals.slice(0, PREVIEW_SHOWN)),
+    run_status: refusals.length ? refusalStatus(refusals) : 200,
+    sample: planned.slice(0, SHOWN).map((p) => ({
+      id: p.task.id,
+      key: p.task.key,
+      before: sideOf(p.changes, 'old'),
+      after: sideOf(p.changes, 'new'),
+    })),
+  }
 }

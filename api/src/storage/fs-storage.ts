@@ -79,4 +79,23 @@ export class FsStorage implements FileStorage {
     }
     return removed
   }
+
+  async usage(prefix: string, since: Date) {
+    const dir = this.path(prefix)
+    let names: string[]
+    try {
+      names = await readdir(dir, { recursive: true })
+    } catch {
+      return { files: 0, bytes: 0 }
+    }
+    let files = 0
+    let bytes = 0
+    for (const name of names) {
+      const info = await stat(join(dir, name)).catch(() => undefined)
+      if (!info?.isFile() || info.mtime < since) continue
+      files++
+      bytes += info.size
+    }
+    return { files, bytes }
+  }
 }

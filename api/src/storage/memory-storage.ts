@@ -35,4 +35,15 @@ export class MemoryStorage implements FileStorage {
       }
     return removed
   }
+
+  async usage(prefix: string, since: Date) {
+    let files = 0
+    let bytes = 0
+    for (const [key, at] of this.written)
+      if (key.startsWith(`${checkKey(prefix)}/`) && at >= since) {
+        files++
+        bytes += this.files.get(key)?.length ?? 0
+      }
+    return { files, bytes }
+  }
 }

@@ -14,6 +14,8 @@ export interface FileStorage {
   delete(key: string): Promise<void>
   /** Removes every file under the prefix last written before `before`; answers how many. */
   sweep(prefix: string, before: Date): Promise<number>
+  /** How many files under the prefix were last written at or after `since`, and their bytes. */
+  usage(prefix: string, since: Date): Promise<{ files: number; bytes: number }>
 }
 
 /** A key is the server's own: segments of letters, digits, dashes and underscores. */

@@ -6,6 +6,7 @@ import widgetStyles from '~/widgets/widgets.css'
 import adminStyles from '../admin/admin.css'
 import adminUiStyles from '../admin-ui/admin-ui.css'
 import workflowStyles from '../admin-workflow/admin-workflow.css'
+import rqlStyles from '../rql/rql.css'
 import styles from './admin-boards.css'
 
 /** The style sheets of /admin/boards and /admin/widgets (the shared admin pieces, then their own). */
@@ -20,5 +21,7 @@ export const boardsAdminLinks: LinksFunction = () => [
   // The widgets' own look (the preview shows each through its component).
   { rel: 'stylesheet', href: widgetStyles },
   { rel: 'stylesheet', href: mapStyles },
+  // The query box of a widget's settings (shared with the search page).
+  { rel: 'stylesheet', href: rqlStyles },
   { rel: 'stylesheet', href: styles },
 ]

@@ -5,6 +5,7 @@ import type { FieldDefinition, FieldType } from '@domain/fields/types'
 import { checkQueryText, type RqlError } from '@domain/rql'
 import { boardInput, widgetInput, widgetType } from '@domain/widgets/schemas'
 import { z } from 'zod'
+import { type ShownRqlError, shownFromDetail } from '../rql/errors'
 
 /*
  * The forms of /admin/widgets and /admin/boards, one schema each, imported by the component (conform
@@ -60,13 +61,7 @@ export function customDefinitions(fields: readonly NodeField[]): FieldDefinition
 export const encodeRqlError = (e: RqlError) =>
   `rql:${JSON.stringify({ code: e.code, message: e.message, params: e.params, position: e.position, end: e.end })}`
 
-export interface ShownRqlError {
-  code: string
-  message: string
-  params: Record<string, string | number>
-  position?: number
-  end?: number
-}
+export type { ShownRqlError }
 
 /** A form error of the query field: one this module encoded, or a plain code (the upstream's). */
 export function readRqlError(error: string): ShownRqlError {
@@ -85,19 +80,8 @@ export function readRqlError(error: string): ShownRqlError {
  * the editor's form error, so it reads like the browser's own check: other entries as they are.
  */
 export function queryDetail(entry: DetailEntry): DetailEntry {
-  const ctx = entry.ctx as Record<string, string | number> | undefined
-  if (!entry.type.startsWith('rql.') || entry.loc?.join('.') !== 'body.query' || !ctx) return entry
-  const { reason, expected: _, ...params } = ctx
-  const position = Number(params.position)
-  return {
-    ...entry,
-    type: `rql:${JSON.stringify({
-      code: entry.type,
-      message: typeof reason === 'string' ? reason : entry.type,
-      params,
-      ...(Number.isFinite(position) ? { position: position - 1, end: position } : {}),
-    })}`,
-  }
+  const shown = entry.loc?.join('.') === 'body.query' ? shownFromDetail(entry) : null
+  return shown ? { ...entry, type: `rql:${JSON.stringify(shown)}` } : entry
 }
 
 /** The query, checked as the upstream checks it (domain/rql) against the node's custom fields. */

@@ -1,6 +1,7 @@
 import type { FieldDefinition } from '@domain/fields/types'
 import { findPlugin } from '@domain/plugins/catalogue'
 import { configDefinitions } from '@domain/plugins/config-form'
+import type { PluginDefinition } from '@domain/plugins/types'
 import { useMemo } from 'react'
 import { GenericForm } from '~/fields/form/generic-form'
 import { useIntentResult } from '../admin/use-intent-result'
@@ -28,7 +29,10 @@ export function ConfigForm({ pluginId, action, mode, stored, secretsSet = [] }: 
   const { lastResult } = useIntentResult(intent)
   const plugin = findPlugin(pluginId)
   const definitions = useMemo(
-    () => (plugin ? configDefinitions(plugin, { secretsSet }).map((d) => translated(d, t, secretsSet)) : []),
+    () =>
+      plugin
+        ? configDefinitions(plugin, { secretsSet }).map((d) => translated(d, t, secretsSet, plugin))
+        : [],
     [plugin, secretsSet, t],
   )
   const description = useMemo(() => (plugin ? configDescription(plugin, mode) : null), [plugin, mode])
@@ -49,9 +53,20 @@ export function ConfigForm({ pluginId, action, mode, stored, secretsSet = [] }: 
   )
 }
 
-function translated(def: FieldDefinition, t: (key: string) => string, secretsSet: string[]): FieldDefinition {
+function translated(
+  def: FieldDefinition,
+  t: (key: string, opts?: Record<string, string>) => string,
+  secretsSet: string[],
+  plugin: PluginDefinition,
+): FieldDefinition {
   const name = def.name.replace(/^settings\./, '')
   const secret = def.type === 'password'
+  // A secret bound to its destination says which settings clear it (ADR 027).
+  const boundTo = secret ? plugin.secretsBoundTo?.[name] : undefined
+  const titleOf = (n: string) => t(plugin.settings.find((d) => d.name === n)?.title ?? n)
+  const hint = boundTo?.length
+    ? { hint: t('plugins.secret.bound', { settings: boundTo.map(titleOf).join(', ') }) }
+    : {}
   return {
     ...def,
     title: t(def.title),
@@ -63,6 +78,7 @@ function translated(def: FieldDefinition, t: (key: string) => string, secretsSet
       ...(secret
         ? { placeholder: secretsSet.includes(name) ? t('plugins.secret.set') : t('plugins.secret.not_set') }
         : {}),
+      ...hint,
     },
   }
 }

@@ -10,6 +10,7 @@ import {
   PaletteIcon,
   PlugIcon,
   ProgressIcon,
+  SearchIcon,
   SettingsIcon,
   StoreIcon,
   TaskIcon,
@@ -43,6 +44,7 @@ const ICONS: Record<string, (p: SVGProps<SVGSVGElement>) => JSX.Element> = {
   settings: SettingsIcon,
   bell: BellIcon,
   task: TaskIcon,
+  search: SearchIcon,
 }
 
 /** The entry's icon; an unknown or missing name gets a dot, so minimised entries stay aligned. */

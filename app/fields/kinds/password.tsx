@@ -4,15 +4,21 @@ import type { FieldProps } from '../types'
 import { useFieldsT } from '../use-fields-t'
 import { TextInput } from './text-input'
 
-/** password: hidden text (never trimmed by the domain); with JavaScript, a button shows it. */
+/**
+ * password: hidden text (never trimmed by the domain); with JavaScript, a button shows it. A
+ * `hint` in the settings (already translated: a plugin's "changing the host clears it") is shown
+ * under the input.
+ */
 export function PasswordField(props: FieldProps) {
   const { t } = useFieldsT()
   const hydrated = useHydrated()
   const [shown, setShown] = useState(false)
+  const hint = typeof props.def.settings.hint === 'string' ? props.def.settings.hint : undefined
   return (
     <TextInput
       {...props}
       input={{
+        below: hint ? () => <p className="ff-sublabel ff-hint">{hint}</p> : undefined,
         type: shown ? 'text' : 'password',
         autoComplete: 'new-password',
         adornment: () =>

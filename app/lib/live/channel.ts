@@ -153,6 +153,16 @@ export class LiveChannel {
       this.emit('task', (e as MessageEvent<string>).data)
     })
     es.addEventListener('reload', (e) => this.emit('reload', (e as MessageEvent<string>).data))
+    // Refused for capacity (too many streams of this user, or of the server): no reconnecting
+    // now; the pages fall back to the 10 s reload, and the channel tries again later.
+    es.addEventListener('refused', () => {
+      if (this.source !== es) return
+      es.close()
+      this.source = undefined
+      this.setStatus('failed')
+      window.clearTimeout(this.retry)
+      this.retry = window.setTimeout(() => this.reopen(), RETRY_FAILED_MS)
+    })
     es.addEventListener('notification', (e) => {
       alive()
       let detail: { id?: string }

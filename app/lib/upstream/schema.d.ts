@@ -6995,7 +6995,7 @@ export interface paths {
         };
         /**
          * The live stream of a browser tab (server-sent events)
-         * @description A `text/event-stream`. Every frame has an `id:` (send it back as `Last-Event-ID` to resume without losing an event) and one JSON line of `data:`. `ready` `{}`: open (or caught up after a resume). `notification`: a notification for the caller (PRODUCT.md §7 shape). `widget` `{ widgets: [id…] }`: the data of these widgets of the boards named in `boards` changed (a changed task matched their query before or after the change, and the caller may see it). `board` `{ boards: [id…] }`: an administrator changed these boards of `boards` (name, menus, layout, widgets on them) or a widget on them (title, settings, query): reload them. `task` `{ id, key, version, actor: { id, full_name } }`: someone else changed the task named in `task`. `reload` `{}`: the stream missed too much to replay: reload everything. A comment line (`: hb`) every 15 s. 404 nodes.node_not_found, boards.board_not_found, tasks.task_not_found (another node’s or one the caller may not see); 403 without board_view on a board.
+         * @description A `text/event-stream`. Every frame has an `id:` (send it back as `Last-Event-ID` to resume without losing an event) and one JSON line of `data:`. `ready` `{}`: open (or caught up after a resume). `notification`: a notification for the caller (PRODUCT.md §7 shape). `widget` `{ widgets: [id…] }`: the data of these widgets of the boards named in `boards` changed (a changed task matched their query before or after the change, and the caller may see it). `board` `{ boards: [id…] }`: an administrator changed these boards of `boards` (name, menus, layout, widgets on them) or a widget on them (title, settings, query): reload them. `task` `{ id, key, version, actor: { id, full_name } }`: someone else changed the task named in `task`. `reload` `{}`: the stream missed too much to replay, or `Last-Event-ID` is not one this session got here (forged, another user's, session's or node's): nothing is replayed, reload everything. A comment line (`: hb`) every 15 s. Frame ids are signed for the caller's session and node; a replay is at most 500 events and an hour back, and shows only what the caller may see. The stream ends when its session does (sign-out, revocation, a password change, unbinding from the node, the end of a sign-in-as, expiry). 429 events.too_many_streams when the caller already has LIVE_STREAMS_PER_USER streams open (8 by default); 503 events.server_busy when the process holds LIVE_STREAMS_MAX. 404 nodes.node_not_found, boards.board_not_found, tasks.task_not_found (another node’s or one the caller may not see); 403 without board_view on a board.
          */
         get: {
             parameters: {
@@ -7053,6 +7053,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8503,7 +8521,7 @@ export interface paths {
         put?: never;
         /**
          * Applies one patch to every task a query selects, all or nothing (task_edit)
-         * @description Touches the selected tasks the caller may view and edit. Each is planned as a single edit would be (ADR 014: the same codes, messages and locs, under `body.patch`): custom fields as the process’s form allows and by their definitions, a status move by the process’s transitions, the fields the move or the status requires, read-only fields of the current status. What the patch itself gets wrong (an unknown field or status, a bad value) is refused before any task; one refusal of a task and nothing changes: the first 20 listed, each with `ctx.task` (the key), 403 when one is workflow.move_forbidden, else 422. At most 10000 tasks (422 rql.too_many_tasks). Every change is recorded in the task’s history under one `batch_id`. `dry_run`: the same checks, nothing written; answers the count and the first 20 tasks with their values before and after.
+         * @description Touches the selected tasks the caller may view and edit. Each is planned as a single edit would be (ADR 014: the same codes, messages and locs, under `body.patch`): custom fields as the process’s form allows and by their definitions, a status move by the process’s transitions, the fields the move or the status requires, read-only fields of the current status. What the patch itself gets wrong (an unknown field or status, a bad value) is refused before any task; one refusal of a task and nothing changes: the first 20 listed, each with `ctx.task` (the key), 403 when one is workflow.move_forbidden, else 422. At most 10000 tasks (422 rql.too_many_tasks). Every change is recorded in the task’s history under one `batch_id`. `dry_run`: the same checks, nothing written. A patch that is wrong in itself is refused as in a run; otherwise the dry run answers 200 with what the run would do: the counts (changed, refused, unchanged), the status the run would answer, the first 500 tasks with each change (field, old, new) and the first 500 refusals, each as the run would list it.
          */
         post: {
             parameters: {
@@ -8598,6 +8616,141 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tasks/{nodeId}/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s batches (bulk edits, imports, undos), newest first
+         * @description A user sees their own batches, an administrator (is_admin) everyone’s. `undoable` says whether the undo would pass the checks its history allows (not undone yet, no task changed since); the undo itself still plans every task with the task-write planner and may refuse it then.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                };
+                header?: never;
+                path: {
+                    nodeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "bulk_edit" | "csv_import" | "undo";
+                                created_at: string;
+                                /** @description Tasks the batch changed, created, or (an undo) restored and deleted */
+                                count: number;
+                                /** @description A bulk edit’s query, as sent; null for the other kinds */
+                                query: string | null;
+                                /** @description Who made the batch */
+                                author: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    user_name: string;
+                                    full_name: string;
+                                    fio: {
+                                        name: string;
+                                        surname: string;
+                                        middlename: string;
+                                    };
+                                    contacts: {
+                                        email: string;
+                                        phone: string;
+                                    };
+                                } | null;
+                                /**
+                                 * Format: uuid
+                                 * @description For an undo: the batch it undid
+                                 */
+                                undo_of: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The undo that reverted this batch, once one did
+                                 */
+                                undone_by: string | null;
+                                /** @description Whether POST …/rql/undo/{id} can undo it now, as far as its history tells */
+                                undoable: boolean;
+                                /**
+                                 * @description Why it cannot be undone (the code the undo would answer): already undone, a task changed since (or a new task got a comment or a file), an undo that deleted tasks
+                                 * @enum {string|null}
+                                 */
+                                reason: "tasks.batch_undone" | "tasks.batch_changed" | "tasks.batch_not_undoable" | null;
+                            }[];
+                            meta: components["schemas"]["ListMeta"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks/{nodeId}/rql/undo/{batchId}": {
         parameters: {
             query?: never;
@@ -8608,8 +8761,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reverts one bulk edit (task_edit)
-         * @description Restores the values the batch replaced, in one transaction, recorded as a new batch (whose id is answered, so an undo can itself be undone). Refused with 409 tasks.task_conflict when any of its tasks changed since; 404 tasks.batch_not_found for an unknown batch.
+         * Reverts one batch: a bulk edit, an import or an undo (its author or an administrator)
+         * @description Only the batch’s author or an administrator may undo it; to anyone else, as to an unknown or another node’s batch, 404 tasks.batch_not_found. Every restore is planned by the task-write planner as an edit by the caller (ADR 014: task_edit on the process, its transitions by right and team, the fields the status holds read-only or requires, the form’s editable fields, the definitions’ rules); the tasks an import created are deleted, which needs task_create on their process. One refusal refuses the whole undo, nothing written: the first 20 refusals, each with `ctx.task` (the key) and its loc under `patch` (the restore), with the planner’s status (403, 404 or 422). 409 tasks.batch_undone once undone, tasks.batch_changed when a task changed since (or a new task got a comment or a file), tasks.batch_not_undoable for an undo that deleted tasks. The undo is a batch too (its id answered), so an undo of a bulk edit can itself be undone.
          */
         post: {
             parameters: {
@@ -8629,7 +8782,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["TaskBulkAnswer"];
+                        "application/json": {
+                            data: {
+                                /** @description Tasks changed (for an undo: restored and deleted) */
+                                count: number;
+                                /**
+                                 * Format: uuid
+                                 * @description The batch (null when nothing changed)
+                                 */
+                                batch_id: string | null;
+                            };
+                            detail?: components["schemas"]["DetailEntry"][];
+                        };
                     };
                 };
                 /** @description Default Response */
@@ -8775,6 +8939,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
             };
         };
         put?: never;
@@ -8794,7 +8967,7 @@ export interface paths {
         };
         /**
          * Every task a query selects, as a CSV file (task_view)
-         * @description Only tasks of processes the caller may view. Streams every row (read a page at a time, never all at once). Columns: key, title, description, process, status, assignee, author, created, updated, then one per custom field (a password never); headers in `lang`; values as a user types them (dates dd.MM.yyyy, options by title, yes/no), so the file imports back. UTF-8 with a BOM, the separator of the node’s CSV plugin configuration (a comma by default); a cell starting with = + - @ is written with a leading apostrophe. A bad query answers 422 with the checker’s code before any byte; CSV turned off in the node (its CSV configuration disabled): 403 csv.disabled.
+         * @description Only tasks of processes the caller may view. Streams every row (read a page at a time, never all at once). Columns: key, title, description, process, status, assignee, author, created, updated, then one per custom field (a password never); headers in `lang`; values as a user types them (dates dd.MM.yyyy, options by title, yes/no), so the file imports back. UTF-8 with a BOM, the separator of the node’s CSV plugin configuration (a comma by default); a cell starting with = + - @ (a header cell too: a custom field’s title) is written with a leading apostrophe. A bad query answers 422 with the checker’s code before any byte; CSV turned off in the node (its CSV configuration disabled): 403 csv.disabled.
          */
         get: {
             parameters: {
@@ -8873,6 +9046,15 @@ export interface paths {
                         "text/csv": components["schemas"]["ErrorEnvelope"];
                     };
                 };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
             };
         };
         put?: never;
@@ -8894,7 +9076,7 @@ export interface paths {
         put?: never;
         /**
          * Uploads a CSV file to import (kept for the uploader)
-         * @description `file`: the file's bytes in base64, at most 10 MB (413 csv.too_large). UTF-8 with or without a BOM (else 422 csv.bad_encoding); the separator (; , or tab) is found on the header line. Refused at once (422): no header (csv.empty), a line over 100000 characters (csv.line_too_long), more than 200 columns (csv.too_many_columns) or 10000 rows (csv.too_many_rows), a header twice (csv.duplicate_header), an unreadable file (csv.bad_file, ctx.line). Answers the headers and, per column, the field its header names in any of ru/en/zh (null: none). CSV turned off in the node: 403 csv.disabled (on every call of /csv/imports).
+         * @description `file`: the file's bytes in base64, at most 10 MB (413 csv.too_large). UTF-8 with or without a BOM (else 422 csv.bad_encoding); the separator (; , or tab) is found on the header line. Refused at once (422): no header (csv.empty), a line over 100000 characters (csv.line_too_long), more than 200 columns (csv.too_many_columns) or 10000 rows (csv.too_many_rows), a header twice (csv.duplicate_header), an unreadable file (csv.bad_file, ctx.line). Answers the headers and, per column, the field its header names in any of ru/en/zh (null: none). CSV turned off in the node: 403 csv.disabled (on every call of /csv/imports). Uploads waiting for their import (not yet imported, younger than a day) are bounded per user and node: CSV_UPLOADS_PER_USER files (10 by default; 429 csv.too_many_uploads, ctx.max) and CSV_UPLOADS_MB_PER_USER megabytes together (50; 413 csv.uploads_too_large, ctx.max).
          */
         post: {
             parameters: {
@@ -8978,6 +9160,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9081,6 +9272,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9230,6 +9430,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10373,11 +10582,42 @@ export interface components {
         };
         TaskBulkAnswer: {
             data: {
+                /** @description Tasks changed (for an undo: restored and deleted) */
                 count: number;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The batch (null when nothing changed)
+                 */
                 batch_id: string | null;
             } | {
+                /** @enum {boolean} */
+                dry_run: true;
+                /** @description Tasks the run would change */
                 count: number;
+                /** @description Tasks the planner refuses: the run would change nothing at all */
+                refused: number;
+                /** @description Tasks selected that already hold these values */
+                unchanged: number;
+                /** @description What the run would answer now: 200, or the status of its refusals (403, 404 or 422) */
+                run_status: number;
+                /** @description The first 500 tasks the run would change, in the query's order, with each change */
+                tasks: {
+                    /** Format: uuid */
+                    id: string;
+                    key: string;
+                    title: string;
+                    changes: {
+                        /** @description title, description, assignee, status, or a top-level custom field name */
+                        field: string;
+                        /** @description The stored value (assignee and status: ids) */
+                        old?: unknown;
+                        /** @description The value the run would write */
+                        new?: unknown;
+                    }[];
+                }[];
+                /** @description The first 500 refusals, as the run would answer them: catalogue code, message, loc under body.patch, ctx.task (the key) */
+                refusals: components["schemas"]["DetailEntry"][];
+                /** @description The first 20 changed tasks, values before and after (kept for older callers: see tasks) */
                 sample: {
                     /** Format: uuid */
                     id: string;

@@ -8,6 +8,7 @@ import {
   signedInRedirect,
   signIn,
 } from '~/lib/auth.server'
+import { readForm } from '~/lib/form.server'
 import { i18next } from '~/lib/i18next.server'
 import { nodeName } from '~/lib/node.server'
 import { safeRedirect } from '~/lib/redirect-to'
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * strategy: the password against the upstream, or through the node's service centre (auth.server.ts).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.clone().formData()
+  const formData = await readForm(request, { clone: true })
   const submission = parseWithZod(formData, { schema: loginSchema })
   const variant: SignInStrategy =
     formData.get('variant') === SERVICE_CENTER_VARIANT ? 'service-center' : 'form'

@@ -7,6 +7,7 @@ import { ADMIN_PER_PAGE, type ListPaths, type ListQuery, readListQuery } from '~
 import { pageCount } from '~/components/ui/page-items'
 import { requireAdmin } from '~/lib/access.server'
 import { requireCsrf } from '~/lib/csrf.server'
+import { readForm } from '~/lib/form.server'
 import { redirectWithToast } from '~/lib/session.server'
 import type { ToastInput } from '~/lib/toast'
 import {
@@ -237,7 +238,7 @@ export interface AdminResource<S extends ZodTypeAny> {
 export function createAction<S extends ZodTypeAny>(r: AdminResource<S>) {
   return async ({ request }: ActionFunctionArgs) => {
     const { api, node } = await requireAdminApi(request)
-    const formData = await request.formData()
+    const formData = await readForm(request)
     await requireCsrf(request, formData)
     return submitForm(
       request,
@@ -253,7 +254,7 @@ export function createAction<S extends ZodTypeAny>(r: AdminResource<S>) {
 export function saveOrDeleteAction<S extends ZodTypeAny>(r: AdminResource<S>) {
   return async ({ request, params }: ActionFunctionArgs) => {
     const { api, node } = await requireAdminApi(request)
-    const formData = await request.formData()
+    const formData = await readForm(request)
     await requireCsrf(request, formData)
     const query = listQueryOf(request)
     const id = params[r.param] ?? ''

@@ -20,6 +20,7 @@ import {
   layoutFormSchema,
 } from '~/components/admin-boards/schemas'
 import { requireCsrf } from '~/lib/csrf.server'
+import { readForm, unreadableForm } from '~/lib/form.server'
 import { pageTitle } from '~/lib/page.server'
 import { redirectWithToast } from '~/lib/session.server'
 import {
@@ -51,7 +52,7 @@ export async function newLoader({ request }: LoaderFunctionArgs) {
 /** Add → POST /api/boards/{nodeId}, then straight to its Editing dialog for its widgets and layout. */
 export async function newAction({ request }: ActionFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   await requireCsrf(request, formData)
   const query = listQueryOf(request)
   return submitCreate(
@@ -121,7 +122,7 @@ export async function editLoader({ request, params }: LoaderFunctionArgs) {
  */
 export async function editAction({ request, params }: ActionFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   await requireCsrf(request, formData)
   const query = listQueryOf(request)
   const id = params.boardId ?? ''
@@ -203,8 +204,7 @@ const IMPORT_MAX_BYTES = 1_000_000
 
 /** The Import form: multipart (a file, or the text pasted) for the check; plain for the confirmation. */
 async function readImportForm(request: Request): Promise<FormData | null> {
-  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data'))
-    return request.formData()
+  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) return readForm(request)
   const memory = unstable_createMemoryUploadHandler({ maxPartSize: IMPORT_MAX_BYTES })
   let parts = 0
   const handler: UploadHandler = (part) => (++parts > 8 ? Promise.resolve(undefined) : memory(part))
@@ -212,7 +212,7 @@ async function readImportForm(request: Request): Promise<FormData | null> {
     return await unstable_parseMultipartFormData(request, handler)
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return null
-    throw error
+    unreadableForm(request, error)
   }
 }
 

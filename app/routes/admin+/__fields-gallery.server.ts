@@ -4,6 +4,7 @@ import { formSchemaOf } from '~/fields/form/description'
 import { DEMO_DEFINITIONS, DEMO_FORMS, isDemoForm } from '~/fields/gallery/demo-forms'
 import { requireAdmin } from '~/lib/access.server'
 import { requireCsrf } from '~/lib/csrf.server'
+import { readForm } from '~/lib/form.server'
 import { titledPage } from '~/lib/page.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   await requireCsrf(request, formData)
   const intent = formData.get('intent')
   if (!isDemoForm(intent)) throw new Response('Unknown form', { status: 400 })

@@ -20,6 +20,7 @@ import {
 import { fieldHref, fieldsHref, readListQuery } from '~/components/admin-fields/paths'
 import { formSchemaOf } from '~/fields/form/description'
 import { requireCsrf } from '~/lib/csrf.server'
+import { readForm } from '~/lib/form.server'
 import { translator } from '~/lib/page.server'
 import { redirectWithToast } from '~/lib/session.server'
 import type { Schema } from '~/lib/upstream/types'
@@ -67,7 +68,7 @@ export async function withTexts(request: Request, detail: DetailEntry[]): Promis
  */
 export async function fieldEditorAction(request: Request, stored?: NodeField) {
   const { api, node } = await requireFieldsAdmin(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   await requireCsrf(request, formData)
   const query = readListQuery(new URL(request.url).searchParams)
   const intent = formData.get('intent')

@@ -14,6 +14,7 @@ import { formHref, formsHref, readListQuery } from '~/components/admin-forms/pat
 import type { FormEditorReply } from '~/components/admin-forms/reply'
 import { formSchemaOf } from '~/fields/form/description'
 import { requireCsrf } from '~/lib/csrf.server'
+import { readForm } from '~/lib/form.server'
 import { translator } from '~/lib/page.server'
 import { redirectWithToast } from '~/lib/session.server'
 import type { Schema } from '~/lib/upstream/types'
@@ -39,7 +40,7 @@ const rev = () => crypto.randomUUID()
  */
 export async function formEditorAction(request: Request, stored?: NodeForm) {
   const { api, node } = await requireFieldsAdmin(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   await requireCsrf(request, formData)
   const query = readListQuery(new URL(request.url).searchParams)
   const intent = String(formData.get('intent') ?? 'save')

@@ -3,6 +3,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@rem
 import { configFormSchema, secretInputs, secretsSetOf } from '~/components/admin-plugins/config-form-model'
 import { CONFIRM_DELETE, configPaths as paths } from '~/components/admin-plugins/paths'
 import { requireCsrf } from '~/lib/csrf.server'
+import { readForm } from '~/lib/form.server'
 import { pageTitle } from '~/lib/page.server'
 import { redirectWithToast } from '~/lib/session.server'
 import type { Upstream } from '~/lib/upstream.server'
@@ -67,7 +68,7 @@ export async function newLoader({ request }: LoaderFunctionArgs) {
 /** Add → POST /api/plugin-configs/{nodeId}/{pluginId}, then its Editing dialog (test, history). */
 export async function newAction({ request }: ActionFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   await requireCsrf(request, formData)
   const query = listQueryOf(request)
   const plugin = findPlugin(new URL(request.url).searchParams.get('plugin') ?? '')
@@ -127,7 +128,7 @@ export async function editLoader({ request, params }: LoaderFunctionArgs) {
 /** Editing posts `save` (PATCH), `enable` / `disable`, `test` or `delete`. */
 export async function editAction({ request, params }: ActionFunctionArgs) {
   const { api, node, query, config } = await loadConfig(request, params.configId ?? '')
-  const formData = await request.formData()
+  const formData = await readForm(request)
   await requireCsrf(request, formData)
   const here = paths.item(config.id, query)
   const one = { nodeId: node.id, pluginConfigId: config.id }

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { CONFIRM_DELETE, teamPaths as paths } from '~/components/admin-workflow/paths'
 import { memberFormSchema, teamFormSchema } from '~/components/admin-workflow/schemas'
 import { requireCsrf } from '~/lib/csrf.server'
+import { readForm } from '~/lib/form.server'
 import { pageTitle } from '~/lib/page.server'
 import { redirectWithToast } from '~/lib/session.server'
 import {
@@ -33,7 +34,7 @@ export async function newLoader({ request }: LoaderFunctionArgs) {
 /** Add → POST /api/teams/{nodeId}, then straight to its Editing dialog to add members. */
 export async function newAction({ request }: ActionFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   await requireCsrf(request, formData)
   const query = listQueryOf(request)
   return submitCreate(
@@ -79,7 +80,7 @@ export async function editLoader({ request, params }: LoaderFunctionArgs) {
 /** Editing posts `save`, `add_member`, `remove_member` (POST /teams/bind-team) or `delete`. */
 export async function editAction({ request, params }: ActionFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   await requireCsrf(request, formData)
   const query = listQueryOf(request)
   const id = params.teamId ?? ''

@@ -28,6 +28,7 @@ import {
   UPLOAD_MAX_BYTES,
 } from '~/components/admin-ui/schemas'
 import { requireCsrf } from '~/lib/csrf.server'
+import { readForm, unreadableForm } from '~/lib/form.server'
 import { i18next } from '~/lib/i18next.server'
 import { logoFromBytes } from './__ui-logo.server'
 import { type AdminNode, answer, requireAdminNode, save, sectionBase } from './__ui-save.server'
@@ -82,7 +83,8 @@ async function logoAction(request: Request, node: AdminNode) {
   try {
     formData = await readMultipart(request)
   } catch (error) {
-    if (!(error instanceof MaxPartSizeExceededError || error instanceof TooManyParts)) throw error
+    if (!(error instanceof MaxPartSizeExceededError || error instanceof TooManyParts))
+      unreadableForm(request, error)
     const slot =
       error instanceof MaxPartSizeExceededError ? LOGO_SLOTS.find((s) => s === error.field) : undefined
     const result: SubmissionResult<string[]> = {
@@ -165,7 +167,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const node = await requireAdminNode(request)
   if (request.headers.get('content-type')?.startsWith('multipart/form-data')) return logoAction(request, node)
 
-  const formData = await request.formData()
+  const formData = await readForm(request)
   await requireCsrf(request, formData)
   const intent = String(formData.get('intent') ?? '')
   if (intent.startsWith('menu:')) return menuAction(request, node, formData, intent)

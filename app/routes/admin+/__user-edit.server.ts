@@ -12,6 +12,7 @@ import {
 } from '~/components/admin-users/schemas'
 import { signedInRedirect } from '~/lib/auth.server'
 import { requireCsrf } from '~/lib/csrf.server'
+import { readForm } from '~/lib/form.server'
 import { i18next } from '~/lib/i18next.server'
 import { routes } from '~/lib/routes'
 import { redirectWithToast } from '~/lib/session.server'
@@ -68,7 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   await requireCsrf(request, formData)
   const query = readListQuery(new URL(request.url).searchParams)
   const userId = params.userId ?? ''

@@ -14,6 +14,7 @@ import type { PreviewData } from '~/components/admin-boards/widget-preview'
 import { presentWidget } from '~/components/board/present.server'
 import { pageCount } from '~/components/ui/page-items'
 import { requireCsrf } from '~/lib/csrf.server'
+import { readForm } from '~/lib/form.server'
 import { i18next } from '~/lib/i18next.server'
 import { pageTitle, translator } from '~/lib/page.server'
 import { csvEnabled } from '~/lib/tasks/csv-enabled.server'
@@ -69,7 +70,7 @@ export async function newLoader({ request }: LoaderFunctionArgs) {
 /** Add → POST /api/widgets/{nodeId}, then straight to its Editing dialog for the settings and query. */
 export async function newAction({ request }: ActionFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   await requireCsrf(request, formData)
   const { type, ...query } = widgetQueryOf(request)
   const paths = widgetPaths(type)
@@ -158,7 +159,7 @@ export async function editLoader({ request, params }: LoaderFunctionArgs) {
 /** Editing posts `save` (PATCH: title, query, settings) or `delete`. */
 export async function editAction({ request, params }: ActionFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   await requireCsrf(request, formData)
   const { type, ...query } = widgetQueryOf(request)
   const paths = widgetPaths(type)

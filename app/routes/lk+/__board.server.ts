@@ -6,6 +6,7 @@ import { presentWidget } from '~/components/board/present.server'
 import { type Access, type NodeOnly, requireAccess, withAccess } from '~/lib/access.server'
 import { loadBoardData } from '~/lib/boards/board-data.server'
 import { requireCsrf } from '~/lib/csrf.server'
+import { readForm } from '~/lib/form.server'
 import { i18next } from '~/lib/i18next.server'
 import { translator } from '~/lib/page.server'
 import { routes } from '~/lib/routes'
@@ -147,7 +148,7 @@ export async function dataLoader(request: Request, boardId: string) {
  */
 export async function boardAction({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request)
-  const form = await request.formData()
+  const form = await readForm(request)
   await requireCsrf(request, form)
   const intent = form.get('intent')
   const boardId = String(form.get('board_id') ?? '')

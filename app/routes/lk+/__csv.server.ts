@@ -14,6 +14,7 @@ import {
 } from '@remix-run/node'
 import { requireAccess } from '~/lib/access.server'
 import { requireCsrf } from '~/lib/csrf.server'
+import { readForm, unreadableForm } from '~/lib/form.server'
 import { i18next } from '~/lib/i18next.server'
 import { pageTitle } from '~/lib/page.server'
 import { routes } from '~/lib/routes'
@@ -87,8 +88,7 @@ export async function exportLoader({ request }: LoaderFunctionArgs) {
 }
 
 async function readUploadForm(request: Request): Promise<FormData | null> {
-  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data'))
-    return request.formData()
+  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) return readForm(request)
   const memory = unstable_createMemoryUploadHandler({ maxPartSize: UPLOAD_MAX_BYTES })
   let parts = 0
   const handler: UploadHandler = (part) => (++parts > 4 ? Promise.resolve(undefined) : memory(part))
@@ -96,7 +96,7 @@ async function readUploadForm(request: Request): Promise<FormData | null> {
     return await unstable_parseMultipartFormData(request, handler)
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return null
-    throw error
+    unreadableForm(request, error)
   }
 }
 
@@ -182,7 +182,7 @@ function choices(formData: FormData, columns: number) {
 /** POST /lk/csv/import/{id}: `dry` plans and shows it; `run` imports (the dry run's choices) as one batch. */
 export async function importAction({ request, params }: ActionFunctionArgs) {
   const access = await requireAccess(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   await requireCsrf(request, formData)
   const id = params.id ?? ''
   const columns = Number(formData.get('columns') ?? 0)

@@ -9,6 +9,7 @@ import { emailPreferenceSchema, timeZones } from '@domain/notifications/email'
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { requireAccess } from '~/lib/access.server'
 import { requireCsrf } from '~/lib/csrf.server'
+import { readForm } from '~/lib/form.server'
 import {
   emailPreference,
   preferences,
@@ -97,7 +98,7 @@ async function saveEmail(request: Request, formData: FormData, back: string) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   await requireCsrf(request, formData)
   const page = Number(formData.get('page')) || 1
   const back = page > 1 ? `${routes.notificationSettings()}?page=${page}` : routes.notificationSettings()

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { requireAccess } from '~/lib/access.server'
 import { requireCsrf } from '~/lib/csrf.server'
+import { readForm } from '~/lib/form.server'
 import {
   INBOX_PER_PAGE,
   inbox,
@@ -43,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   await requireCsrf(request, formData)
   const access = await requireAccess(request)
   const intent = String(formData.get('intent') ?? '')

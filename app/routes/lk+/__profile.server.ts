@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-r
 import { detailErrors } from '~/components/admin/detail-errors'
 import { requireAccess } from '~/lib/access.server'
 import { requireCsrf } from '~/lib/csrf.server'
+import { readForm } from '~/lib/form.server'
 import { pageTitle } from '~/lib/page.server'
 import { routes } from '~/lib/routes'
 import { redirectWithToast } from '~/lib/session.server'
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * upstream's alert (users.user_edited) across the redirect. A 4xx: its details on their fields.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   await requireCsrf(request, formData)
   const submission = parseWithZod(formData, { schema: profileSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })

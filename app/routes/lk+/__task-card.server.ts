@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@rem
 import { formSchemaOf } from '~/fields/form/description'
 import { type Access, withAccess } from '~/lib/access.server'
 import { requireCsrf, requireCsrfInQuery } from '~/lib/csrf.server'
+import { readForm } from '~/lib/form.server'
 import { i18next } from '~/lib/i18next.server'
 import { isWatching, setWatching } from '~/lib/notifications/notifications.server'
 import { translator } from '~/lib/page.server'
@@ -163,7 +164,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(request, cardUrl(task), ...refusal(res.detail, 'value_error'))
   }
 
-  const formData = await request.formData()
+  const formData = await readForm(request)
   await requireCsrf(request, formData)
   const intent = String(formData.get('intent') ?? '')
   const version = Number(formData.get('version'))

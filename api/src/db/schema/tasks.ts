@@ -151,3 +151,38 @@ export const attachments = pgTable(
     index('attachments_task_idx').on(t.nodeId, t.taskId, t.createdAt.desc()),
   ],
 )
+
+/**
+ * One batch of task writes (ADR 011 §8, PRODUCT.md §10): a bulk edit, a CSV import, or the undo
+ * of one of them. Written in the batch's own transaction; its rows in task_history carry its id.
+ * Kept apart from the history because an import's undo deletes the tasks it created, and their
+ * history with them, and because the list of a user's batches must not group the whole history.
+ * author_id is global (users), so it has no foreign key.
+ */
+export const taskBatches = pgTable(
+  'task_batches',
+  {
+    nodeId: nodeIdColumn(),
+    id: uuid('id').notNull(),
+    /** 'bulk_edit' | 'csv_import' | 'undo'. */
+    kind: text('kind').notNull(),
+    authorId: uuid('author_id').notNull(),
+    /** Tasks the batch touched (changed, created, or — for an undo — restored and deleted). */
+    count: integer('count').notNull(),
+    /** A bulk edit's RQL text, as sent. */
+    query: text('query'),
+    /** For an undo: the batch it undid. */
+    undoOf: uuid('undo_of'),
+    /** The undo that reverted this batch, once one did. */
+    undoneBy: uuid('undone_by'),
+    /** For an undo: how many tasks it deleted (an import's new tasks); such an undo cannot be undone. */
+    deleted: integer('deleted').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.nodeId, t.id] }),
+    // The list: a user's own batches (or, for administrators, all), newest first.
+    index('task_batches_author_idx').on(t.nodeId, t.authorId, t.createdAt.desc(), t.id.desc()),
+    index('task_batches_created_idx').on(t.nodeId, t.createdAt.desc(), t.id.desc()),
+  ],
+)

@@ -1,11 +1,13 @@
 import type { AddressInfo } from 'node:net'
 import { createServer, type Server } from 'node:net'
+import type { OutboundEnv } from '@domain/outbound/policy'
+import { email } from '@domain/plugins/email'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver'
 import { makeTask, makeTaskProcess, userWith } from '../../../test/task-factories'
 import { startWorkflowApi } from '../../../test/workflow-factories'
-import { emailServer } from '.'
+import { outboundProblems } from '../outbound'
 import { emailWorker } from './start'
 import { EmailWorker } from './worker'
 
@@ -84,18 +86,16 @@ describe('the e-mail configuration', () => {
   })
 
   it('refuses a loopback or private SMTP host unless SMTP_ALLOW_PRIVATE', async () => {
-    const ctx = { db: w.h.database.db, nodeId: w.startId, userId: w.adminId, allowPrivate: true }
     const where = ['body', 'settings']
+    const check = (env: OutboundEnv, host: string) =>
+      outboundProblems(env, email, { host }, where).then((ds) => ds.map((d) => d.type))
     for (const host of ['127.0.0.1', 'localhost', '10.1.2.3', '::1', 'mail.internal'])
-      expect(
-        (await emailServer.check!({ ...ctx, smtpAllowPrivate: false }, { host }, where)).map((d) => d.type),
-      ).toEqual(['plugins.private_target'])
-    expect(
-      await emailServer.check!({ ...ctx, smtpAllowPrivate: false }, { host: 'smtp.example.com' }, where),
-    ).toEqual([])
-    expect(
-      await emailServer.check!({ ...ctx, smtpAllowPrivate: true }, { host: '127.0.0.1' }, where),
-    ).toEqual([])
+      expect([host, await check({}, host)]).toEqual([host, ['plugins.private_target']])
+    expect(await check({}, 'smtp.example.com')).toEqual([])
+    expect(await check({ SMTP_ALLOW_PRIVATE: '1' }, '127.0.0.1')).toEqual([])
+    expect(await check({ OUTBOUND_ALLOW_PRIVATE: '1' }, '127.0.0.1')).toEqual([])
+    // The webhooks' switch opens webhooks only.
+    expect(await check({ WEBHOOKS_ALLOW_PRIVATE: '1' }, '127.0.0.1')).toEqual(['plugins.private_target'])
   })
 })
 

@@ -168,8 +168,11 @@ describe('each notification as it happens', () => {
     const silent = createServer(() => {})
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r))
     const port = (silent.address() as AddressInfo).port
+    // A new port drops the stored password unless it is typed again (ADR 027): typed each time.
     const patch = (p: number) =>
-      call('PATCH', `/plugin-configs/${w.startId}/${configId}`, w.adminToken, { settings: { port: p } })
+      call('PATCH', `/plugin-configs/${w.startId}/${configId}`, w.adminToken, {
+        settings: { port: p, password: smtp.password },
+      })
     expect((await patch(port)).status).toBe(200)
     const tasks: { id: string; key: string }[] = []
     try {

@@ -1,36 +1,21 @@
-import { messageFor } from '@domain/errors/catalogue'
 import { DEFAULT_LOCALE } from '@domain/nodes/settings-schema'
 import type { EmailLanguage } from '@domain/notifications/email'
 import { badInput } from '../../http/errors'
 import { emailPreferenceOf, nodeOf } from '../../repositories/email-repository'
 import type { ServerPlugin } from '../types'
-import { isPrivateHost } from '../webhooks/target'
 import { mailerFor } from './node-mailer'
 import { smtpSettings } from './smtp'
 import { smtpOptionsOf, startEmail } from './start'
 import { testMail } from './templates'
 
 /**
- * E-mail: a host that is plainly internal is refused when saved unless SMTP_ALLOW_PRIVATE=1 (and
- * every address again when connecting). "Send a test" mails the administrator who asked, at once,
- * and answers the SMTP server's reply or why it failed.
+ * E-mail: a private SMTP host is refused when saved and when connecting (the outbound guard,
+ * ADR 027; OUTBOUND_ALLOW_PRIVATE=1 or SMTP_ALLOW_PRIVATE=1 allow it). "Send a test" mails the
+ * administrator who asked, at once, and answers the SMTP server's reply or why it failed.
  */
 export const emailServer: ServerPlugin = {
   id: 'email',
   start: startEmail,
-  async check(ctx, settings, where) {
-    const host = typeof settings.host === 'string' ? settings.host : ''
-    const bracketed = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host
-    if (!ctx.smtpAllowPrivate && host && isPrivateHost(`http://${bracketed}`))
-      return [
-        {
-          type: 'plugins.private_target',
-          msg: messageFor('plugins.private_target'),
-          loc: [...where, 'host'],
-        },
-      ]
-    return []
-  },
   async test(rt, config, who) {
     const [node, pref] = await Promise.all([
       nodeOf(rt.db, config.nodeId),

@@ -1,4 +1,4 @@
-import { PrivateTargetError } from '../webhooks/target'
+import { PrivateTargetError } from '@domain/outbound/guard.server'
 
 /*
  * What went wrong talking to an SMTP server, as a catalogue code the admin reads in their language

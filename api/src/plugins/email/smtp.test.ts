@@ -63,7 +63,7 @@ const mail = (subject: string) => ({
   messageId: `<${subject}@test>`,
   language: 'en',
 })
-const opts = { timeoutMs: 3000, allowPrivate: true, verifyTls: false }
+const opts = { timeoutMs: 3000, allowPrivate: () => true, verifyTls: false }
 
 describe('the SMTP connection', () => {
   it('sends over TLS from the start, over STARTTLS, and in the clear', async () => {
@@ -96,7 +96,10 @@ describe('the SMTP connection', () => {
   })
 
   it('refuses a private address unless allowed, and names an unknown host', async () => {
-    const res = await sendMail(settings(plainPort, 'none'), mail('private'), { ...opts, allowPrivate: false })
+    const res = await sendMail(settings(plainPort, 'none'), mail('private'), {
+      ...opts,
+      allowPrivate: () => false,
+    })
     expect(res).toMatchObject({ ok: false, code: 'plugins.private_target' })
     const unknown = await sendMail(settings(25, 'none', 'no-such-host.invalid'), mail('nowhere'), opts)
     expect(unknown).toMatchObject({

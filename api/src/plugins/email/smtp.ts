@@ -1,14 +1,14 @@
-import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
+import { type AllowPrivate, resolveTarget } from '@domain/outbound/guard.server'
 import type { SmtpSecurity } from '@domain/plugins/email'
 import { createTransport } from 'nodemailer'
-import { isPrivateAddress, PrivateTargetError } from '../webhooks/target'
 import { type SmtpFailure, short, smtpFailure } from './smtp-errors'
 
 /*
- * One e-mail through the configuration's SMTP server (nodemailer). The host is resolved here and
- * every address checked like a webhook's target (loopback and private networks refused unless
- * SMTP_ALLOW_PRIVATE=1), then connected to by address with the name kept for the certificate.
+ * One e-mail through the configuration's SMTP server (nodemailer). The host is resolved here through
+ * the outbound guard (ADR 027: every address checked, loopback and private networks refused unless
+ * OUTBOUND_ALLOW_PRIVATE=1 or SMTP_ALLOW_PRIVATE=1), then connected to by that address with the
+ * name kept for the certificate, so the address checked is the one connected to.
  * Nothing is logged by the transport, so the password never reaches a log.
  */
 
@@ -24,7 +24,8 @@ export interface SmtpSettings {
 
 export interface SmtpOptions {
   timeoutMs: number
-  allowPrivate: boolean
+  /** Read at every send: a changed opt-in counts at once. */
+  allowPrivate: AllowPrivate
   /** '0' in SMTP_TLS_VERIFY: a relay's self-signed certificate is accepted. */
   verifyTls: boolean
 }
@@ -57,22 +58,12 @@ export function smtpSettings(s: Record<string, unknown>): SmtpSettings {
   }
 }
 
-async function addressOf(host: string, allowPrivate: boolean): Promise<string> {
-  const literal = host.replace(/^\[|\]$/g, '')
-  const found = isIP(literal) ? [{ address: literal }] : await lookup(host, { all: true })
-  const bad = allowPrivate ? undefined : found.find((a) => isPrivateAddress(a.address))
-  if (bad) throw new PrivateTargetError(bad.address)
-  const first = found[0]
-  if (!first) throw Object.assign(new Error(`no address for ${host}`), { code: 'ENOTFOUND' })
-  return first.address
-}
-
 export async function sendMail(s: SmtpSettings, mail: OutgoingMail, o: SmtpOptions): Promise<SendResult> {
   const where = { host: s.host, port: s.port }
   let transport: ReturnType<typeof createTransport> | undefined
   let timer: NodeJS.Timeout | undefined
   try {
-    const address = await addressOf(s.host, o.allowPrivate)
+    const { address } = await resolveTarget(s.host, o.allowPrivate)
     transport = createTransport({
       host: address,
       port: s.port,

@@ -1,3 +1,4 @@
+import { privateAllowance } from '@domain/outbound/policy'
 import type { Config } from '../../config'
 import type { PluginRuntime } from '../runtime'
 import type { StartContext } from '../types'
@@ -8,7 +9,7 @@ import { EmailWorker } from './worker'
 export const smtpOptionsOf = (config: Config): SmtpOptions & { publicUrl: string } => ({
   publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT ?? 3000}`,
   timeoutMs: config.SMTP_TIMEOUT_MS,
-  allowPrivate: config.SMTP_ALLOW_PRIVATE === '1',
+  allowPrivate: privateAllowance(config, 'smtp'),
   verifyTls: config.SMTP_TLS_VERIFY === '1',
 })
 

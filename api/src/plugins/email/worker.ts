@@ -7,6 +7,7 @@ import {
   type EmailMode,
   nextDigestAt,
 } from '@domain/notifications/email'
+import type { AllowPrivate } from '@domain/outbound/guard.server'
 import { hasRight } from '@domain/rights/rights'
 import type { Db } from '../../db/client'
 import type { SecretBox } from '../../lib/secret-box'
@@ -42,7 +43,7 @@ export interface EmailWorkerOptions {
   timeoutMs: number
   retryBaseMs: number
   pollMs: number
-  allowPrivate: boolean
+  allowPrivate: AllowPrivate
   verifyTls: boolean
   /** Users per pass. */
   batch?: number

@@ -62,7 +62,8 @@ let centreOnly: string
 let untouched: string
 
 beforeAll(async () => {
-  h = await startApi()
+  // The test identity server listens on loopback: the outbound guard allows it only so (ADR 027).
+  h = await startApi({ OUTBOUND_ALLOW_PRIVATE: '1' })
   idp = await startIssuer('nodus')
   token = await h.login(ADMIN)
   adminId = await userIdOf(h, ADMIN.email)

@@ -1,7 +1,8 @@
 import { emailSchema } from '@domain/auth/login-schema'
+import { privateAllowance } from '@domain/outbound/policy'
 import { and, eq, ne } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose'
+import { errors, type JWTPayload, jwtVerify } from 'jose'
 import type { Tx } from '../../db/client'
 import { nodes, nodeUsers } from '../../db/schema'
 import { AppError, notFound } from '../../http/errors'
@@ -11,32 +12,22 @@ import { bindUser } from '../../seed'
 import { openSession } from '../../services/sessions'
 import { tokenResponse } from '../../services/users'
 import { ssoConfigOf, ssoConfigsOf, type TokenCheck, tokenCheckOf } from './config'
+import { keysOf } from './jwks'
 
 type SsoSettings = TokenCheck
 
 const credentialsError = () => new AppError(400, 'users.credentials_validate_error', ['body', 'token'])
 const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA']
 
-// One key set per JWKS URL for the life of the process: jose caches the keys and refetches on an
-// unknown key id (rotation), so a sign-in does not cost a round trip to the identity server.
-const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
-function keySetFor(url: string) {
-  let set = keySets.get(url)
-  if (!set) {
-    if (keySets.size >= 256) keySets.clear()
-    set = createRemoteJWKSet(new URL(url), { timeoutDuration: 5000, cooldownDuration: 30_000 })
-    keySets.set(url, set)
-  }
-  return set
-}
-
 /**
  * Standard OIDC/JWT verification against the node's SSO configuration. A token that fails a check is
- * the caller's problem (400); an identity server we cannot reach or read is ours (503).
+ * the caller's problem (400); an identity server we cannot reach or read, or may not call (a
+ * private address, ADR 027), is ours (503). The keys come through jwks.ts: cached and bounded.
  */
 async function verifyExternal(app: FastifyInstance, sso: SsoSettings, token: string): Promise<JWTPayload> {
   try {
-    const { payload } = await jwtVerify(token, keySetFor(sso.jwks_url), {
+    const keys = keysOf(sso.jwks_url, privateAllowance(app.config, 'sso'))
+    const { payload } = await jwtVerify(token, keys, {
       issuer: sso.issuer,
       audience: sso.audience,
       algorithms: ASYMMETRIC,

@@ -6,30 +6,20 @@ import { checkWidgetQuery } from '../../services/widgets'
 import type { ServerPlugin } from '../types'
 import { GIVE_UP_MS } from './queue'
 import { deliveryWorker, startWebhooks } from './start'
-import { isPrivateHost } from './target'
 
 /**
- * Webhooks: the task query is checked against the node's fields like a widget's; an address that
- * is plainly internal is refused when saved (and every address again when connecting). "Send a
+ * Webhooks: the task query is checked against the node's fields like a widget's; a private address
+ * is refused when saved and on every connection (the outbound guard, ADR 027). "Send a
  * test" queues a `ping` in the log and sends it at once.
  */
 export const webhooksServer: ServerPlugin = {
   id: 'webhooks',
   start: startWebhooks,
   async check(ctx, settings, where) {
-    const problems = []
-    if (!ctx.allowPrivate && typeof settings.url === 'string' && isPrivateHost(settings.url))
-      problems.push({
-        type: 'plugins.private_target',
-        msg: messageFor('plugins.private_target'),
-        loc: [...where, 'url'],
-      })
     const query = typeof settings.query === 'string' ? settings.query : ''
-    if (query.trim()) {
-      const customs = await customDefinitions(ctx.db, ctx.nodeId)
-      problems.push(...checkWidgetQuery(query, customs, ctx.userId, [...where, 'query']))
-    }
-    return problems
+    if (!query.trim()) return []
+    const customs = await customDefinitions(ctx.db, ctx.nodeId)
+    return checkWidgetQuery(query, customs, ctx.userId, [...where, 'query'])
   },
   async test(rt, config) {
     const body = JSON.stringify({

@@ -1,7 +1,5 @@
-import { request as httpRequest } from 'node:http'
-import { request as httpsRequest } from 'node:https'
+import { type AllowPrivate, guardedRequest, PrivateTargetError } from '@domain/outbound/guard.server'
 import { SIGNATURE_HEADER, signBody } from './signature'
-import { guardedLookup, PrivateTargetError } from './target'
 
 /** One attempt's outcome: the receiver's status (null: no answer) and a short text for the log. */
 export interface Attempt {
@@ -13,71 +11,46 @@ export interface Attempt {
 const ANSWER_MAX = 500
 
 /**
- * POSTs the body, signed, and reads at most a little of the answer. Never throws: a refused
- * address, a timeout or a reset is an attempt without status.
+ * POSTs the body, signed, through the outbound guard (ADR 027: the resolved address checked, no
+ * redirect followed) and reads at most a little of the answer. Never throws: a refused address, a
+ * timeout or a reset is an attempt without status.
  */
-export function postSigned(
+export async function postSigned(
   url: string,
   body: string,
   secret: string,
-  opts: { timeoutMs: number; allowPrivate: boolean; eventType: string },
+  opts: { timeoutMs: number; allowPrivate: AllowPrivate; eventType: string },
 ): Promise<Attempt> {
-  return new Promise((resolve) => {
-    let target: URL
-    try {
-      target = new URL(url)
-    } catch {
-      return resolve({ status: null, answer: 'invalid URL', ok: false })
+  try {
+    const res = await guardedRequest(url, {
+      method: 'POST',
+      timeoutMs: opts.timeoutMs,
+      maxBytes: ANSWER_MAX,
+      allowPrivate: opts.allowPrivate,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'user-agent': 'Nodus-Webhooks/1.0',
+        'x-nodus-event': opts.eventType,
+        [SIGNATURE_HEADER]: signBody(secret, body),
+      },
+      body,
+    })
+    return {
+      status: res.status,
+      answer: res.body.toString('utf8'),
+      ok: res.status >= 200 && res.status < 300,
     }
-    const send =
-      target.protocol === 'https:' ? httpsRequest : target.protocol === 'http:' ? httpRequest : null
-    if (!send) return resolve({ status: null, answer: 'unsupported scheme', ok: false })
-    const req = send(
-      target,
-      {
-        method: 'POST',
-        lookup: guardedLookup(opts.allowPrivate) as never,
-        timeout: opts.timeoutMs,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'user-agent': 'Nodus-Webhooks/1.0',
-          'x-nodus-event': opts.eventType,
-          [SIGNATURE_HEADER]: signBody(secret, body),
-        },
-      },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => {
-          if (text.length < ANSWER_MAX) text += chunk
-        })
-        res.on('end', () => {
-          const status = res.statusCode ?? null
-          resolve({
-            status,
-            answer: text.slice(0, ANSWER_MAX),
-            ok: status !== null && status >= 200 && status < 300,
-          })
-        })
-        res.on('error', (err) => resolve({ status: res.statusCode ?? null, answer: err.message, ok: false }))
-      },
-    )
-    // A hard stop: a receiver that never answers costs one timeout, not a stuck worker.
-    const timer = setTimeout(
-      () => req.destroy(new Error(`no answer in ${opts.timeoutMs} ms`)),
-      opts.timeoutMs,
-    )
-    req.on('timeout', () => req.destroy(new Error(`no answer in ${opts.timeoutMs} ms`)))
-    req.on('error', (err) =>
-      resolve({
-        status: null,
-        answer:
-          err instanceof PrivateTargetError ? 'plugins.private_target' : err.message.slice(0, ANSWER_MAX),
-        ok: false,
-      }),
-    )
-    req.on('close', () => clearTimeout(timer))
-    req.end(body)
-  })
+  } catch (err) {
+    return {
+      status: null,
+      answer:
+        err instanceof PrivateTargetError
+          ? 'plugins.private_target'
+          : err instanceof TypeError
+            ? 'invalid URL'
+            : (err as Error).message.slice(0, ANSWER_MAX),
+      ok: false,
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import { TASK_EVENT_TYPES } from '@domain/events'
+import { privateAllowance } from '@domain/outbound/policy'
 import type { PluginRuntime } from '../runtime'
 import type { StartContext } from '../types'
 import { queueWebhooks, WEBHOOKS_CONSUMER } from './queue'
@@ -10,7 +11,7 @@ import { DeliveryWorker } from './worker'
  */
 export async function startWebhooks({ db, box, events, config, log }: StartContext) {
   const deliveries = new DeliveryWorker(db, box, log, {
-    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE === '1',
+    allowPrivate: privateAllowance(config, 'webhooks'),
     timeoutMs: config.WEBHOOKS_TIMEOUT_MS,
     retryBaseMs: config.WEBHOOKS_RETRY_BASE_MS,
     pollMs: config.WEBHOOKS_POLL_MS,

@@ -1,11 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { isPrivateAddress } from '@domain/outbound/address'
+import { guardedLookup, PrivateTargetError } from '@domain/outbound/guard.server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeFields, makeTask, makeTaskProcess } from '../../../test/task-factories'
 import { startWorkflowApi } from '../../../test/workflow-factories'
 import { verifySignature } from './signature'
 import { deliveryWorker } from './start'
-import { guardedLookup, isPrivateAddress, PrivateTargetError } from './target'
 
 /*
  * Webhooks against a real HTTP receiver started here: what a task change sends, signed with the
@@ -207,11 +208,11 @@ describe('private targets', () => {
     }
     // A name DNS answers with loopback is refused when connecting (checked on the address).
     const refused = await new Promise<Error | null>((r) =>
-      guardedLookup(false)('localhost', {}, (err) => r(err)),
+      guardedLookup(() => false)('localhost', {}, (err) => r(err)),
     )
     expect(refused).toBeInstanceOf(PrivateTargetError)
     const allowed = await new Promise<Error | null>((r) =>
-      guardedLookup(true)('localhost', {}, (err) => r(err)),
+      guardedLookup(() => true)('localhost', {}, (err) => r(err)),
     )
     expect(allowed).toBeNull()
     for (const ip of [

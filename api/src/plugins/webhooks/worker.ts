@@ -1,3 +1,4 @@
+import type { AllowPrivate } from '@domain/outbound/guard.server'
 import type { Db } from '../../db/client'
 import type { SecretBox } from '../../lib/secret-box'
 import { SerialPasses } from '../../lib/serial-passes'
@@ -19,7 +20,8 @@ import { type Attempt, postSigned } from './send'
  */
 
 export interface WorkerOptions {
-  allowPrivate: boolean
+  /** Read at every delivery (ADR 027): a changed opt-in counts at once. */
+  allowPrivate: AllowPrivate
   timeoutMs: number
   /** The first retry's delay; each next one doubles, up to an hour. */
   retryBaseMs: number

@@ -4,7 +4,6 @@ import { callerOf } from '../../http/caller'
 import { errorEnvelope } from '../../http/envelope'
 import { idSchema } from '../../http/params'
 import { openWatch } from '../../live/open'
-import { decodeResume, encodeResume } from '../../live/position'
 import { RETRY_MS } from '../../live/sse'
 import { LiveStream } from '../../live/stream'
 
@@ -46,7 +45,10 @@ const DESCRIPTION =
   '`widget` `{ widgets: [id…] }`: the data of these widgets of the boards named in `boards` changed (a changed task matched their query before or after the change, and the caller may see it). ' +
   '`board` `{ boards: [id…] }`: an administrator changed these boards of `boards` (name, menus, layout, widgets on them) or a widget on them (title, settings, query): reload them. ' +
   '`task` `{ id, key, version, actor: { id, full_name } }`: someone else changed the task named in `task`. ' +
-  '`reload` `{}`: the stream missed too much to replay: reload everything. A comment line (`: hb`) every 15 s. ' +
+  "`reload` `{}`: the stream missed too much to replay, or `Last-Event-ID` is not one this session got here (forged, another user's, session's or node's): nothing is replayed, reload everything. A comment line (`: hb`) every 15 s. " +
+  "Frame ids are signed for the caller's session and node; a replay is at most 500 events and an hour back, and shows only what the caller may see. " +
+  'The stream ends when its session does (sign-out, revocation, a password change, unbinding from the node, the end of a sign-in-as, expiry). ' +
+  `429 events.too_many_streams when the caller already has LIVE_STREAMS_PER_USER streams open (8 by default); 503 events.server_busy when the process holds LIVE_STREAMS_MAX. ` +
   '404 nodes.node_not_found, boards.board_not_found, tasks.task_not_found (another node’s or one the caller may not see); 403 without board_view on a board.'
 
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,6 +68,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           403: errorEnvelope,
           404: errorEnvelope,
           422: errorEnvelope,
+          429: errorEnvelope,
+          503: errorEnvelope,
         },
       },
     },
@@ -76,6 +80,9 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         boards: req.query.boards ?? [],
         task: req.query.task,
       })
+      const hub = app.live
+      // Nothing is awaited between this count and `hub.add` below.
+      hub.admit(caller.auth.user.id)
       const raw = reply.raw
       reply.hijack()
       raw.writeHead(200, {
@@ -92,18 +99,23 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         watched,
         (text) => raw.write(text),
         () => raw.end(),
+        app.liveResume,
       )
-      const hub = app.live
       hub.add(stream)
       const done = () => {
         hub.remove(stream)
         stream.close()
       }
       raw.on('close', done)
-      const from = decodeResume(req.headers['last-event-id'] as string | undefined)
+      const lastId = req.headers['last-event-id'] as string | undefined
+      const from = app.liveResume.decode(stream.binding, lastId)
       if (from) await hub.replay(stream, from)
       else {
-        stream.send([{ event: 'ready', data: {} }], encodeResume(hub.position))
+        // A resume id this stream cannot use (forged, another user's, session's or node's, or
+        // from before a SECRET change): nothing is replayed, and the tab is told to start afresh.
+        const frame = lastId ? 'reload' : 'ready'
+        stream.send([{ event: frame, data: {} }], hub.position)
+        if (lastId) stream.send([{ event: 'ready', data: {} }], hub.position)
         stream.replayed()
       }
     },

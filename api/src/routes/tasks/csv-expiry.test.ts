@@ -75,6 +75,9 @@ describe('CSV upload expiry', () => {
       await storage.put(key('b'), Readable.from([Buffer.from('y')]))
       // Something else in the storage is never the sweep's.
       await writeFile(join(root, 'other'), 'z')
+      // What the per-user quota counts, on the real file system: files and bytes written since.
+      expect(await storage.usage(CSV_UPLOADS, new Date(Date.now() - HOUR))).toEqual({ files: 2, bytes: 2 })
+      expect(await storage.usage(CSV_UPLOADS, new Date(Date.now() + HOUR))).toEqual({ files: 0, bytes: 0 })
       let now = new Date(Date.now() + 25 * HOUR)
       const errors: unknown[] = []
       const sweeper = new UploadSweeper(storage, { error: (e) => errors.push(e) }, 60_000, () => now)

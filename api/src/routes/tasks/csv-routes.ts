@@ -95,6 +95,7 @@ const errors = {
   409: errorEnvelope,
   413: errorEnvelope,
   422: errorEnvelope,
+  429: errorEnvelope,
 }
 
 const settingsAnswer = z.object({ data: z.object({ enabled: z.boolean(), delimiter: z.string() }) })
@@ -129,7 +130,7 @@ export const csvRoutes: FastifyPluginAsyncZod = async (app) => {
           'Only tasks of processes the caller may view. Streams every row (read a page at a time, never all at once). ' +
           'Columns: key, title, description, process, status, assignee, author, created, updated, then one per custom field (a password never); ' +
           'headers in `lang`; values as a user types them (dates dd.MM.yyyy, options by title, yes/no), so the file imports back. ' +
-          'UTF-8 with a BOM, the separator of the node’s CSV plugin configuration (a comma by default); a cell starting with = + - @ is written with a leading apostrophe. ' +
+          'UTF-8 with a BOM, the separator of the node’s CSV plugin configuration (a comma by default); a cell starting with = + - @ (a header cell too: a custom field’s title) is written with a leading apostrophe. ' +
           'A bad query answers 422 with the checker’s code before any byte; CSV turned off in the node (its CSV configuration disabled): 403 csv.disabled.',
         params: nodeIdParams,
         querystring: exportQuery,
@@ -158,7 +159,8 @@ export const csvRoutes: FastifyPluginAsyncZod = async (app) => {
           `\`file\`: the file's bytes in base64, at most ${MAX_FILE_MB} MB (413 csv.too_large). UTF-8 with or without a BOM (else 422 csv.bad_encoding); ` +
           `the separator (; , or tab) is found on the header line. Refused at once (422): no header (csv.empty), a line over ${MAX_LINE} characters (csv.line_too_long), ` +
           `more than ${MAX_COLUMNS} columns (csv.too_many_columns) or ${MAX_ROWS} rows (csv.too_many_rows), a header twice (csv.duplicate_header), an unreadable file (csv.bad_file, ctx.line). ` +
-          'Answers the headers and, per column, the field its header names in any of ru/en/zh (null: none). CSV turned off in the node: 403 csv.disabled (on every call of /csv/imports).',
+          'Answers the headers and, per column, the field its header names in any of ru/en/zh (null: none). CSV turned off in the node: 403 csv.disabled (on every call of /csv/imports). ' +
+          'Uploads waiting for their import (not yet imported, younger than a day) are bounded per user and node: CSV_UPLOADS_PER_USER files (10 by default; 429 csv.too_many_uploads, ctx.max) and CSV_UPLOADS_MB_PER_USER megabytes together (50; 413 csv.uploads_too_large, ctx.max).',
         params: nodeIdParams,
         body: uploadBody,
         response: { 200: uploadAnswer, ...errors },
@@ -171,6 +173,7 @@ export const csvRoutes: FastifyPluginAsyncZod = async (app) => {
         callerOf(req),
         req.params.nodeId,
         Buffer.from(req.body.file, 'base64'),
+        { files: app.config.CSV_UPLOADS_PER_USER, mb: app.config.CSV_UPLOADS_MB_PER_USER },
       ),
     }),
   )

@@ -1,4 +1,3 @@
-import { messageFor } from '@domain/errors/catalogue'
 import { MAX_QUERY_LENGTH } from '@domain/rql'
 import { expandTaskPayload } from '@domain/tasks/payload'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -7,8 +6,9 @@ import { callerOf } from '../../http/caller'
 import { detailSchema, errorEnvelope, MAX_PAGE, MAX_PER_PAGE } from '../../http/envelope'
 import { fastSerializer } from '../../http/fast-serializer'
 import { idSchema, nodeIdParams } from '../../http/params'
-import { BULK_EDIT_LIMIT, bulkEdit, undoBatch } from '../../services/task-bulk-edit'
+import { BULK_EDIT_LIMIT, bulkEdit, PREVIEW_SHOWN } from '../../services/task-bulk-edit'
 import { queryTasks } from '../../services/task-query-page'
+import { batchRoutes, editedDetail, runAnswer } from './batch-routes'
 import { description, title } from './schemas'
 
 /*
@@ -87,14 +87,41 @@ const patchSchema = z
 const bulkBody = z.object({ query, patch: patchSchema, dry_run: z.boolean().default(false) }).strict()
 
 const change = z.record(z.unknown())
+const fieldChange = z.object({
+  field: z.string().describe('title, description, assignee, status, or a top-level custom field name'),
+  old: z.unknown().describe('The stored value (assignee and status: ids)'),
+  new: z.unknown().describe('The value the run would write'),
+})
+const dryAnswer = z.object({
+  dry_run: z.literal(true),
+  count: z.number().int().describe('Tasks the run would change'),
+  refused: z.number().int().describe('Tasks the planner refuses: the run would change nothing at all'),
+  unchanged: z.number().int().describe('Tasks selected that already hold these values'),
+  run_status: z
+    .number()
+    .int()
+    .describe('What the run would answer now: 200, or the status of its refusals (403, 404 or 422)'),
+  tasks: z
+    .array(
+      z.object({
+        id: z.string().uuid(),
+        key: z.string(),
+        title: z.string(),
+        changes: z.array(fieldChange),
+      }),
+    )
+    .describe(
+      `The first ${PREVIEW_SHOWN} tasks the run would change, in the query's order, with each change`,
+    ),
+  refusals: detailSchema.describe(
+    `The first ${PREVIEW_SHOWN} refusals, as the run would answer them: catalogue code, message, loc under body.patch, ctx.task (the key)`,
+  ),
+  sample: z
+    .array(z.object({ id: z.string().uuid(), key: z.string(), before: change, after: change }))
+    .describe('The first 20 changed tasks, values before and after (kept for older callers: see tasks)'),
+})
 export const bulkAnswer = z.object({
-  data: z.union([
-    z.object({ count: z.number().int(), batch_id: z.string().uuid().nullable() }),
-    z.object({
-      count: z.number().int(),
-      sample: z.array(z.object({ id: z.string().uuid(), key: z.string(), before: change, after: change })),
-    }),
-  ]),
+  data: z.union([runAnswer, dryAnswer]),
   detail: detailSchema.optional(),
 })
 
@@ -144,7 +171,8 @@ export const rqlRoutes: FastifyPluginAsyncZod = async (app) => {
           'custom fields as the process’s form allows and by their definitions, a status move by the process’s transitions, the fields the move or the status requires, read-only fields of the current status. ' +
           'What the patch itself gets wrong (an unknown field or status, a bad value) is refused before any task; one refusal of a task and nothing changes: the first 20 listed, each with `ctx.task` (the key), 403 when one is workflow.move_forbidden, else 422. ' +
           `At most ${BULK_EDIT_LIMIT} tasks (422 rql.too_many_tasks). Every change is recorded in the task’s history under one \`batch_id\`. ` +
-          '`dry_run`: the same checks, nothing written; answers the count and the first 20 tasks with their values before and after.',
+          '`dry_run`: the same checks, nothing written. A patch that is wrong in itself is refused as in a run; otherwise the dry run answers 200 with what the run would do: ' +
+          `the counts (changed, refused, unchanged), the status the run would answer, the first ${PREVIEW_SHOWN} tasks with each change (field, old, new) and the first ${PREVIEW_SHOWN} refusals, each as the run would list it.`,
         params: nodeIdParams,
         body: bulkBody,
         response: { 200: bulkAnswer, ...errors },
@@ -156,26 +184,5 @@ export const rqlRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.post(
-    '/:nodeId/rql/undo/:batchId',
-    {
-      schema: {
-        tags: ['tasks'],
-        summary: 'Reverts one bulk edit (task_edit)',
-        description:
-          'Restores the values the batch replaced, in one transaction, recorded as a new batch (whose id is answered, so an undo can itself be undone). ' +
-          'Refused with 409 tasks.task_conflict when any of its tasks changed since; 404 tasks.batch_not_found for an unknown batch.',
-        params: z.object({ nodeId: idSchema, batchId: idSchema }),
-        response: { 200: bulkAnswer, ...errors },
-      },
-    },
-    async (req) => {
-      const result = await undoBatch(app.db, callerOf(req), req.params.nodeId, req.params.batchId)
-      return { data: result, detail: editedDetail(result.count) }
-    },
-  )
+  await app.register(batchRoutes)
 }
-
-const editedDetail = (count: number) => [
-  { type: 'tasks.tasks_edited', msg: messageFor('tasks.tasks_edited', { count }), ctx: { count } },
-]

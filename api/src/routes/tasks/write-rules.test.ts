@@ -11,7 +11,8 @@ import { tasks } from '../../db/schema'
  * One rule, one answer (STYLE.md 18, ADR 014): each row is a change of a task sent through every
  * writer that can express it — POST (create), PATCH (edit), POST /tasks/{nodeId}/rql (bulk edit,
  * and its dry run) — and each must decide the same: the same status, codes, messages and locs (under
- * `body` for a task, `body.patch` for a bulk patch). A refusal changes nothing.
+ * `body` for a task, `body.patch` for a bulk patch; a dry run lists a task's refusals in its 200
+ * preview, with `run_status` the status the run answers). A refusal changes nothing.
  *
  * The process: To do → Doing (needs an assignee) → Done (by the team only) → To do. In To do,
  * cf_note is required; in Done, the title is read-only. The form leaves cf_locked read-only.
@@ -114,9 +115,12 @@ const writers = {
       token: token(row.who),
       body: { query: `key = ${t.key}`, patch: row.change(p.statusIds), dry_run },
     })
+    // A dry run answers a task's refusals in its preview, with the status the run would answer.
+    const preview = dry_run && res.status === 200 ? res.body.data : undefined
+    const details = preview ? preview.refusals : (res.body.detail ?? [])
     // A refusal about this task names it; one about the patch alone is said before any task.
-    for (const d of res.body.detail ?? []) if (d.ctx?.task !== undefined) expect(d.ctx.task).toBe(t.key)
-    return answer(res)
+    for (const d of details) if (d.ctx?.task !== undefined) expect(d.ctx.task).toBe(t.key)
+    return preview ? { status: preview.run_status, details } : answer(res)
   },
 }
 

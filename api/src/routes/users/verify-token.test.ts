@@ -52,7 +52,8 @@ const isBoundTo = async (node: string, userId: string) =>
   ).length === 1
 
 beforeAll(async () => {
-  h = await startApi()
+  // The test identity server listens on loopback: the outbound guard allows it only so (ADR 027).
+  h = await startApi({ OUTBOUND_ALLOW_PRIVATE: '1' })
   idp = await startIssuer('nodus')
   demo = await nodeId(h, 'demo')
   member = await createUser(h, await h.login(ADMIN), demo)

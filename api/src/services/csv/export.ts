@@ -94,7 +94,8 @@ export async function exportTasks(db: Db, c: Caller, nodeId: string, input: Expo
   const nothing = Array.isArray(scope) && scope.length === 0
 
   async function* rows() {
-    yield exportHeaders(config.customs, input.lang)
+    // A custom field's title is an administrator's text like any cell's: neutralised as well.
+    yield exportHeaders(config.customs, input.lang).map(neutralise)
     if (nothing) return
     let after: (string | null)[] | undefined
     for (;;) {

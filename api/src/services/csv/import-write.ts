@@ -5,6 +5,7 @@ import { taskHistory } from '../../db/schema'
 import { emitEvents, taskCreated } from '../../events/emit'
 import type { Caller } from '../../http/caller'
 import type { TaskRow } from '../../repositories/tasks-repository'
+import { recordBatch } from '../task-batches'
 import { type Planned, writeChanges } from '../task-bulk-edit'
 import type { PlannedRow } from './import-plan'
 
@@ -12,7 +13,8 @@ import type { PlannedRow } from './import-plan'
  * The import's writes, in the caller's transaction, as one batch: new tasks of a process take
  * their numbers in one statement, are inserted in one, and their `created` history rows carry the
  * batch id (the undo deletes them); then every change — rows that update a task, and the status
- * move of a new task — goes through the bulk edit's writer, under the same batch id.
+ * move of a new task — goes through the bulk edit's writer, under the same batch id, recorded in
+ * task_batches (the list of batches, the undo).
  */
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows
@@ -120,5 +122,14 @@ export async function writeImport(tx: Tx, nodeId: string, c: Caller, batchId: st
   for (const { plan, task } of made)
     if (plan.move.length) changes.push({ task, changes: plan.move, next: nextOf(plan.values) })
   if (changes.length) await writeChanges(tx, nodeId, c, batchId, changes)
-  return { created: made.length, updated: planned.filter((p) => p.action === 'update').length }
+  const updated = planned.filter((p) => p.action === 'update').length
+  if (made.length + updated)
+    await recordBatch(tx, {
+      nodeId,
+      id: batchId,
+      kind: 'csv_import',
+      authorId: c.auth.user.id,
+      count: made.length + updated,
+    })
+  return { created: made.length, updated }
 }

@@ -21,6 +21,7 @@ import {
 import { writeImport } from './import-write'
 import { type CsvFile, readCsv } from './read-file'
 import { uploadKey } from './upload-expiry'
+import { type UploadQuota, withinQuota } from './upload-quota'
 
 /*
  * POST /tasks/{nodeId}/csv/imports: a file is read (and refused at once if it is not a sound CSV)
@@ -60,12 +61,15 @@ export async function uploadImport(
   c: Caller,
   nodeId: string,
   bytes: Uint8Array,
+  quota: UploadQuota,
 ) {
   const who = await taskCaller(db, c, nodeId)
   await requireCsv(db, nodeId)
   const file = readCsv(bytes)
   const id = randomUUID()
-  await storage.put(uploadKey(nodeId, c.auth.user.id, id), Readable.from([Buffer.from(bytes)]))
+  await withinQuota(storage, quota, nodeId, c.auth.user.id, bytes.length, () =>
+    storage.put(uploadKey(nodeId, c.auth.user.id, id), Readable.from([Buffer.from(bytes)])),
+  )
   return uploadInfo(id, file, who.config)
 }
 

@@ -15,6 +15,9 @@ export const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000
 export const uploadKey = (nodeId: string, userId: string, id: string) =>
   `${CSV_UPLOADS}/${nodeId}/${userId}/${id}`
 
+/** Where one user's uploads in one node wait (their quota counts what is under it). */
+export const uploadsOf = (nodeId: string, userId: string) => `${CSV_UPLOADS}/${nodeId}/${userId}`
+
 /** Removes every upload older than the TTL at `now`; answers how many. */
 export const sweepCsvUploads = (storage: FileStorage, now = new Date()) =>
   storage.sweep(CSV_UPLOADS, new Date(now.getTime() - UPLOAD_TTL_MS))

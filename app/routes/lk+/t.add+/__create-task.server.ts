@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@rem
 import { formSchemaOf } from '~/fields/form/description'
 import { type Access, requireTaskCreate } from '~/lib/access.server'
 import { requireCsrf } from '~/lib/csrf.server'
+import { readForm } from '~/lib/form.server'
 import { pageTitle } from '~/lib/page.server'
 import { routes } from '~/lib/routes'
 import { redirectWithToast } from '~/lib/session.server'
@@ -46,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const access = await requireTaskCreate(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   await requireCsrf(request, formData)
   const { process, definitions, description } = await creation(request, access, params.processKey ?? '')
   const submission = parseWithZod(formData, { schema: formSchemaOf(definitions, description) })

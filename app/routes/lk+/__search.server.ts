@@ -1,0 +1,167 @@
+import type { DetailEntry } from '@domain/errors/catalogue'
+import type { FieldDefinition } from '@domain/fields/types'
+import { hasRight } from '@domain/rights/rights'
+import { queryFields } from '@domain/rql'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { customDefinitions } from '~/components/admin-boards/schemas'
+import { displayValue } from '~/components/board/present.server'
+import { type ShownRqlError, shownFromDetail } from '~/components/rql/errors'
+import { type Access, requireAccess } from '~/lib/access.server'
+import { requireCsrf } from '~/lib/csrf.server'
+import { i18next } from '~/lib/i18next.server'
+import { translator } from '~/lib/page.server'
+import { safePath } from '~/lib/redirect-to'
+import { routes } from '~/lib/routes'
+import { cleanColumns } from '~/lib/search/columns'
+import { chosenColumns, saveColumns } from '~/lib/search/columns.server'
+import type { SearchColumn, SearchRow } from '~/lib/search/types'
+import { readSearch, SEARCH_PATH, searchHref } from '~/lib/search/url'
+import { vocabularyOf } from '~/lib/search/vocabulary'
+import { listProcesses } from '~/lib/tasks/processes.server'
+import { fieldRows, nodeStatuses, nodeUsers } from '~/lib/tasks/tasks.server'
+import { type DataOf, upstream } from '~/lib/upstream.server'
+
+/*
+ * /lk/tasks, the search page (PRODUCT.md §10): the query of `?q=` run by the upstream
+ * (POST /tasks/rql/{nodeId}), a page of 10 (spec §9) shown with the references made names (status,
+ * assignee, the card's process key) and the custom fields the user chose formatted by their type.
+ * A query the upstream refuses (422 rql.*) comes back as the box's error, with its position.
+ */
+
+/** Spec §9: the default page size. */
+export const SEARCH_PER_PAGE = 10
+
+type Task = DataOf<'/api/tasks/rql/{nodeId}', 'post'>[number]
+
+/** Whom the page is for: anyone who may view the tasks of some process (task_view, any attributes). */
+export const canSearch = (access: Access) => hasRight(access.rights, 'task_view')
+
+export async function searchLoader({ request }: LoaderFunctionArgs) {
+  const access = await requireAccess(request)
+  if (!canSearch(access)) throw redirect(routes.home())
+  const { q, page } = readSearch(new URL(request.url).searchParams)
+  const api = upstream(request)
+  const [res, fields, statuses, processes, users, chosen, t, locale] = await Promise.all([
+    api.post('/api/tasks/rql/{nodeId}', {
+      path: { nodeId: access.node.id },
+      body: { query: q, page, per_page: SEARCH_PER_PAGE },
+    }),
+    fieldRows(request, access),
+    nodeStatuses(request, access),
+    listProcesses(request, access),
+    nodeUsers(request, access),
+    chosenColumns(request, access.user.id),
+    translator(request),
+    i18next.getLocale(request),
+  ])
+  const custom = customDefinitions(fields)
+  const byName = new Map(custom.map((f) => [f.name, f]))
+  const sortable = new Set(
+    queryFields(custom)
+      .filter((f) => f.sortable)
+      .map((f) => f.name),
+  )
+  const columns: SearchColumn[] = cleanColumns(chosen, new Set(byName.keys())).map((name) => ({
+    name,
+    title: byName.get(name)!.title,
+    sortable: sortable.has(name.toLowerCase()),
+  }))
+
+  const errors = res.ok ? [] : queryErrors(res)
+
+  const statusById = new Map(statuses.map((s) => [s.id, s]))
+  const processById = new Map(processes.map((p) => [p.id, p]))
+  const userById = new Map(users.map((u) => [u.id, u]))
+  const tasks: Task[] = res.ok ? res.data : []
+  const rows: SearchRow[] = tasks.map((task) => {
+    const process = processById.get(task.process_id)
+    const processKey = process?.key ?? task.key.replace(/-\d+$/, '')
+    const status = statusById.get(task.status_id)
+    const assignee = task.assignee_id ? userById.get(task.assignee_id) : undefined
+    return {
+      id: task.id,
+      key: task.key,
+      title: task.title,
+      href: routes.TaskCard(processKey, task.key),
+      process: process?.name ?? processKey,
+      status: status ? { name: status.name, color: status.color } : null,
+      assignee: assignee ? assignee.full_name || assignee.user_name : '',
+      values: Object.fromEntries(
+        columns.map((c) => [
+          c.name,
+          displayValue(byName.get(c.name)!, task.custom_fields[c.name], t, locale),
+        ]),
+      ),
+    }
+  })
+
+  return {
+    title: t('search.title'),
+    q,
+    page,
+    errors,
+    rows,
+    columns,
+    choices: await columnChoices(request, access, custom, tasks, processes, columns),
+    total: res.ok ? { count: res.meta.total, exact: res.meta.total_exact } : null,
+    perPage: SEARCH_PER_PAGE,
+    custom,
+    vocabulary: vocabularyOf({ statuses, users, processes }),
+    canEdit: hasRight(access.rights, 'task_edit'),
+  }
+}
+
+/**
+ * What the box says of a refused query: the upstream's 422 rql.* with its position; another 422
+ * (a page past what the upstream walks) as its code. Anything else is the error page's.
+ */
+function queryErrors(res: { status: number; detail: DetailEntry[] }): ShownRqlError[] {
+  if (res.status !== 422)
+    throw new Response(JSON.stringify({ detail: res.detail }), {
+      status: res.status >= 400 ? res.status : 502,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    })
+  const shown = res.detail.flatMap((d) => shownFromDetail(d) ?? [])
+  return shown.length ? shown : res.detail.map((d) => ({ code: d.type, message: d.type, params: {} }))
+}
+
+/**
+ * The columns a user may add: the custom fields on the forms of the processes in the results (the
+ * fields those tasks can hold), and those already chosen, in the node's order of fields.
+ */
+async function columnChoices(
+  request: Request,
+  access: Access,
+  custom: readonly FieldDefinition[],
+  tasks: readonly Task[],
+  processes: Awaited<ReturnType<typeof listProcesses>>,
+  chosen: readonly SearchColumn[],
+): Promise<{ name: string; title: string }[]> {
+  const inResults = new Set(tasks.map((t) => t.process_id))
+  const formIds = [
+    ...new Set(processes.filter((p) => inResults.has(p.id) && p.form_id).map((p) => p.form_id!)),
+  ]
+  const forms = await Promise.all(
+    formIds.map((formId) =>
+      upstream(request).get('/api/forms/{nodeId}/{formId}', { path: { nodeId: access.node.id, formId } }),
+    ),
+  )
+  const names = new Set(chosen.map((c) => c.name))
+  for (const form of forms) if (form.ok) for (const f of form.data.fields) names.add(f.name)
+  // Values the tasks hold count too: a field taken off a form still shows on its older tasks.
+  for (const task of tasks) for (const name of Object.keys(task.custom_fields)) names.add(name)
+  return custom.filter((f) => names.has(f.name)).map((f) => ({ name: f.name, title: f.title }))
+}
+
+/** POST /lk/tasks `intent=columns`: the chosen columns kept for this user, then back to the same search. */
+export async function searchAction({ request }: ActionFunctionArgs) {
+  const access = await requireAccess(request)
+  const form = await request.formData()
+  await requireCsrf(request, form)
+  const back = safePath(form.get('back'), SEARCH_PATH)
+  const to = back.startsWith(SEARCH_PATH) ? back : searchHref({ q: '' })
+  if (form.get('intent') !== 'columns') return redirect(to)
+  const known = new Set(customDefinitions(await fieldRows(request, access)).map((f) => f.name))
+  const columns = cleanColumns(form.getAll('column'), known)
+  return redirect(to, { headers: { 'Set-Cookie': await saveColumns(request, access.user.id, columns) } })
+}
