@@ -17,7 +17,8 @@ import type { InitOptions } from 'i18next'
  * `tasks`: the create page and the task card; `admin-boards`: /admin/boards and /admin/widgets;
  * `boards`: the board pages and their widgets; `notifications`: the inbox, its preferences and
  * watching a task; `search`: the search page /lk/tasks; `queries`: saved task queries; `bulk`: the
- * bulk edit from the search results and /lk/tasks/batches). Every
+ * bulk edit from the search results and /lk/tasks/batches; `header`: the header's quick find and the
+ * personal menu's nodes). Every
  * namespace is loaded and searched, so `t` finds a key in whichever file holds it; a key lives in
  * one file only (app/i18n.test.ts checks that, and that every language has every key of every
  * namespace). Registering one: its name below, its files in app/lib/i18n-resources.server.ts.
@@ -42,6 +43,7 @@ export const NAMESPACES = [
   'notifications',
   'admin-plugins',
   'queries',
+  'header',
   'search',
   'bulk',
 ] as const

@@ -6,6 +6,7 @@ import { adminUiLocales } from '~/components/admin-ui/locales'
 import { adminUsersLocales } from '~/components/admin-users/locales'
 import { adminWorkflowLocales } from '~/components/admin-workflow/locales'
 import { bulkLocales } from '~/components/bulk/locales'
+import { headerLocales } from '~/components/layout/locales'
 import { notificationsLocales } from '~/components/notifications/locales'
 import { queriesLocales } from '~/components/queries/locales'
 import { searchLocales } from '~/components/search/locales'
@@ -39,6 +40,7 @@ const FILES = {
   'admin-plugins': adminPluginsLocales,
   queries: queriesLocales,
   bulk: bulkLocales,
+  header: headerLocales,
   search: searchLocales,
 } as const satisfies Record<Namespace, Record<Language, Record<string, string>>>
 

@@ -14,8 +14,6 @@ export const routes = {
   notificationSettings: () => '/lk/notifications/settings',
   /** The footer's unread figure alone (JSON, for the page's scripts). */
   notificationsCount: () => '/lk/notifications/count',
-  /** The search page (PRODUCT.md §10): the query in `?q=` (app/lib/search/url.ts builds the rest). */
-  tasks: () => '/lk/tasks',
   /** A bulk edit of a selection from the search's results (issue 24 item 4). */
   tasksEdit: () => '/lk/tasks/edit',
   /** The user's own batches, with Undo while it is possible. */
@@ -27,6 +25,12 @@ export const routes = {
   savedQueries: () => '/lk/tasks/saved',
   savedQuery: (queryId: string) => `/lk/tasks?${new URLSearchParams({ saved: queryId })}`,
   board: (boardId: string) => `/lk/b/${seg(boardId)}`,
+  /** The search page (PRODUCT.md §10): the query's RQL text in `?q=` (app/lib/search/url.ts builds the rest). */
+  tasks: (query?: string) => (query ? `/lk/tasks?${new URLSearchParams({ q: query })}` : '/lk/tasks'),
+  /** The header's quick find as a plain form: a task key to its card, any other text to the search. */
+  quickFind: () => '/lk/find',
+  /** The quick find's first matches as JSON, as the user types. */
+  quickFindMatches: (text: string) => `/resources/quick-find?${new URLSearchParams({ q: text })}`,
   taskAdd: () => '/lk/t/add',
   taskAddProcess: (processKey: string) => `/lk/t/add/${seg(processKey)}`,
   /** The task card: addressed by its process's key and its own key (spec §2 route name TaskCard). */

@@ -11,6 +11,7 @@ import {
   nodeMenu,
   topMenu,
 } from './menu'
+import { type NodeChoice, nodeChoices } from './node-switch.server'
 import { getSidebar } from './session.server'
 import type { Sidebar } from './theme'
 
@@ -35,6 +36,8 @@ export interface ShellData {
   /** The header's main menu: the node's own first level. */
   top: MenuEntry[]
   sidebar: Sidebar
+  /** The nodes the user is bound to, for switching (the personal menu), the current one marked. */
+  nodes: NodeChoice[]
   /** The personal area's unread notifications (its layout's loader adds it); null: not known. */
   unread?: number | null
 }
@@ -50,6 +53,7 @@ export async function shellData(
   const { user, node, rights } = access
   const settings = node.settings
   const abilities = shellAbilities(rights)
+  const [sidebar, nodes] = await Promise.all([getSidebar(request), nodeChoices(request, access)])
   const services = (settings.auth as { service_center?: { url?: string } | null } | undefined)?.service_center
   return {
     kind,
@@ -69,6 +73,7 @@ export async function shellData(
     menu: kind === 'admin' ? adminMenu() : lkMenu(settings, hasRight(rights, 'task_view'), saved),
     footer: kind === 'admin' ? adminFooter() : lkFooter(abilities.isAdmin),
     top: topMenu(nodeMenu(settings)),
-    sidebar: await getSidebar(request),
+    sidebar,
+    nodes,
   }
 }

@@ -12,6 +12,7 @@ import { ThemeSwitch } from '../preferences/theme-switch'
 import { Button } from '../ui/button'
 import { ChevronRightIcon, LogOutIcon, LogoMark, PlusIcon } from '../ui/icons'
 import { Avatar } from './avatar'
+import { QuickFind } from './quick-find'
 import { usePopoverDetails } from './use-popover-details'
 
 function entryLabel(entry: MenuEntry, t: (key: string) => string) {
@@ -77,8 +78,9 @@ function TopMenu({ entries }: { entries: MenuEntry[] }) {
 }
 
 /**
- * The header of spec §2: the node's logo, the main menu from the node's settings, the New Task
- * button (task_create only), language and theme, and who is signed in. All plain links and forms.
+ * The header of spec §2: the node's logo and name, the main menu from the node's settings, the quick
+ * find, the New Task button (task_create only), language and theme, and who is signed in. All plain
+ * links and forms.
  */
 export function AppHeader({ shell, sidebar }: { shell: ShellData; sidebar: Sidebar }) {
   const { t } = useTranslation()
@@ -95,9 +97,12 @@ export function AppHeader({ shell, sidebar }: { shell: ShellData; sidebar: Sideb
             <span className="brand-name">Nodus</span>
           </>
         )}
-        <span className="node-badge">{shell.node.domain}</span>
+        <span className="node-badge" data-testid="current-node">
+          {shell.node.domain}
+        </span>
       </Link>
       {shell.top.length ? <TopMenu entries={shell.top} /> : null}
+      <QuickFind />
       <div className="header-actions">
         {shell.abilities.canCreateTask ? (
           <Link to={routes.taskAdd()} className="button button-primary button-sm" data-testid="new-task">

@@ -8,6 +8,7 @@ import { CsrfInput } from '../csrf-input'
 import { BellIcon, ChevronRightIcon, ExternalIcon, LogOutIcon, SidebarIcon, UserIcon } from '../ui/icons'
 import { Avatar } from './avatar'
 import { MenuIcon } from './menu-icon'
+import { NodeList } from './node-list'
 import { usePopoverDetails } from './use-popover-details'
 
 function useLabel() {
@@ -127,8 +128,15 @@ function Notifications({ unread }: { unread: number | null }) {
   )
 }
 
-/** Spec §2: the profile block — who is signed in, their profile data, services, and log out. */
-function ProfileBlock({ user, servicesUrl }: Pick<ShellData, 'user'> & { servicesUrl: string | null }) {
+/**
+ * Spec §2: the profile block — who is signed in, the nodes they may switch to, their profile data,
+ * services, and log out.
+ */
+function ProfileBlock({
+  user,
+  nodes,
+  servicesUrl,
+}: Pick<ShellData, 'user' | 'nodes'> & { servicesUrl: string | null }) {
   const { t } = useTranslation()
   return (
     <details className="profile-block" data-testid="profile-block" ref={usePopoverDetails()}>
@@ -145,6 +153,7 @@ function ProfileBlock({ user, servicesUrl }: Pick<ShellData, 'user'> & { service
         <ChevronRightIcon className="menu-chevron" width={14} height={14} />
       </summary>
       <ul className="menu profile-menu">
+        {nodes.length ? <NodeList nodes={nodes} /> : null}
         <li>
           <NavLink to={routes.profile()} className="menu-link">
             <UserIcon className="menu-icon" width={16} height={16} />
@@ -228,7 +237,7 @@ export function SideMenu({
             ))}
           </ul>
         ) : null}
-        <ProfileBlock user={shell.user} servicesUrl={shell.node.servicesUrl} />
+        <ProfileBlock user={shell.user} nodes={shell.nodes} servicesUrl={shell.node.servicesUrl} />
         <SidebarToggle sidebar={sidebar} />
       </div>
     </aside>

@@ -1,8 +1,11 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { AppShell } from '~/components/layout/app-shell'
+import headerNavStyles from '~/components/layout/header-nav.css'
 import { requireAdmin } from '~/lib/access.server'
 import { shellData } from '~/lib/shell.server'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: headerNavStyles }]
 
 /**
  * Every /admin page: the access check, then is_admin (spec §6: else home), then the shell with the

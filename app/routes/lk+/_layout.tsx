@@ -1,10 +1,13 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, type ShouldRevalidateFunctionArgs, useLoaderData } from '@remix-run/react'
 import { AppShell } from '~/components/layout/app-shell'
+import headerNavStyles from '~/components/layout/header-nav.css'
 import { requireAccess } from '~/lib/access.server'
 import { unreadCount } from '~/lib/notifications/notifications.server'
 import { listSavedQueries } from '~/lib/queries.server'
 import { shellData } from '~/lib/shell.server'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: headerNavStyles }]
 
 /**
  * Every /lk page: the access check of spec §4 (the guard of this layout), then the shell, with the
