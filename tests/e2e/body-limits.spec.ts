@@ -415,7 +415,10 @@ test('a hostile corpus against every action route: no 5xx, no hang, memory bound
           { cookie, 'content-type': type },
         )
       } catch (error) {
-        failures.push(`${path} ${name}: ${(error as Error).message}`)
+        // An oversize body is never read: the server answers 413 and closes, and a client still
+        // sending may meet the reset before it reads the answer (ADR 026, no lingering close).
+        // That refuses it too; any other dropped connection is a defect.
+        if (!name.startsWith('oversize')) failures.push(`${path} ${name}: ${(error as Error).message}`)
         continue
       }
       requests++

@@ -45,7 +45,9 @@ for (const js of [true, false]) {
     test(`find by key and by title; the menu leads there — ${mode}`, async ({ browser }) => {
       const { context, page } = await englishAdminSession(browser, js, theme)
       const errors = collectConsoleErrors(page)
-      await page.getByRole('link', { name: 'Tasks', exact: true }).click()
+      // "Tasks" is a group (the search itself, then the saved queries): opened, then its first link.
+      await page.getByTestId('menu-tasks').locator('summary').click()
+      await page.getByTestId('menu-tasks').getByRole('link', { name: 'Tasks', exact: true }).click()
       await expect(page).toHaveURL(`${ORIGIN}/lk/tasks`)
       await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible()
       expect(await total(page)).toBeGreaterThan(10)

@@ -57,7 +57,7 @@ test.describe('admin area', () => {
       await expect(page).toHaveTitle(`${title} · Nodus`)
       // The store is a card per plugin, each with its own Add; every other page is a searchable list.
       if (path === '/admin/plugin-store') await expect(page.getByTestId('plugin-store-page')).toBeVisible()
-      else await expect(page.getByRole('searchbox')).toBeVisible()
+      else await expect(page.getByRole('main').getByRole('searchbox')).toBeVisible()
       await expect(page.getByRole('link', { name: 'Добавить' }).first()).toBeVisible()
     }
     expect(errors).toEqual([])
