@@ -14,9 +14,9 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { root } from './lib.mjs'
 
-const pct = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
+export const pct = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
 const round = (n) => Math.round(n * 10) / 10
-const stats = (times) => {
+export const stats = (times) => {
   const s = [...times].sort((a, b) => a - b)
   return {
     n: s.length,
@@ -27,18 +27,23 @@ const stats = (times) => {
   }
 }
 
-/** `n` requests one after the other: time to the response's headers and to its last byte. */
-async function timed(url, init, n, check) {
+/**
+ * `n` requests one after the other: time to the response's headers and to its last byte. `url` and
+ * `init` may be functions of the request's index (a different key or body each time); `status` is
+ * the one expected.
+ */
+export async function timed(url, init, n, check, status = 200) {
   const head = []
   const whole = []
   for (let i = 0; i < n; i++) {
+    const at = typeof url === 'function' ? url(i) : url
     const t0 = performance.now()
-    const res = await fetch(url, { redirect: 'manual', ...init })
+    const res = await fetch(at, { redirect: 'manual', ...(typeof init === 'function' ? init(i) : init) })
     head.push(performance.now() - t0)
     const body = await res.text()
     whole.push(performance.now() - t0)
-    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`)
-    if (i === 0) check?.(body)
+    if (res.status !== status) throw new Error(`${at} answered ${res.status}`)
+    if (i === 0) check?.(body, res)
   }
   return { headers: stats(head), whole: stats(whole) }
 }

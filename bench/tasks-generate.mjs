@@ -201,6 +201,28 @@ export async function generate({ url, node, tasks: total, chunk, spacing = 20 })
   }
 }
 
+/**
+ * Creating and editing tasks' custom fields needs a form on their process (the generator binds
+ * none): one form of the seven fields, all editable, bound to DEV, OPS and SUP, through the
+ * upstream at `api` (its base URL) as the caller of `headers`. Returns the form.
+ */
+export async function bindForm({ api, headers, nodeId, processIds }) {
+  const call = async (path, body) => {
+    const res = await fetch(`${api}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+    const json = await res.json()
+    if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${JSON.stringify(json)}`)
+    return json.data
+  }
+  const cfs = ['cf_priority', 'cf_points', 'cf_summary', 'cf_due', 'cf_tags', 'cf_done', 'cf_bucket']
+  const form = await call(`/forms/${nodeId}`, {
+    name: 'bench form',
+    fields: [{ name: 'title' }, ...cfs.map((name) => ({ name }))],
+  })
+  for (const processId of processIds)
+    await call(`/forms/bind-form/${nodeId}`, { process_id: processId, form_id: form.id })
+  return form
+}
+
 // Run as a script (bench/tasks.mjs imports generate() and passes its own URL).
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (!args.url) throw new Error('--database-url= or DATABASE_URL is needed (PostgreSQL)')

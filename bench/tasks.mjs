@@ -30,7 +30,7 @@ import {
   startStack,
 } from './lib.mjs'
 import { pgbenchCeilings } from './pgbench.mjs'
-import { generate, keyOf } from './tasks-generate.mjs'
+import { bindForm, generate, keyOf } from './tasks-generate.mjs'
 
 const args = parseArgs(
   process.argv.slice(2),
@@ -168,21 +168,8 @@ try {
   for (const [tier, base] of want('distinct') ? tiersOf(stack) : [])
     await varied(tier, 'filtered, no two alike', base, 'POST', nextDistinct)
 
-  // Create and edit need a form on the processes: without one no custom field may be set (the
-  // generator binds none). One form of the seven fields, all editable, bound to DEV, OPS and SUP.
-  const api = async (method, path, body) => {
-    const res = await fetch(`${stack.api}/api${path}`, { method, headers, body: JSON.stringify(body) })
-    const json = await res.json()
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`)
-    return json.data
-  }
-  const cfs = ['cf_priority', 'cf_points', 'cf_summary', 'cf_due', 'cf_tags', 'cf_done', 'cf_bucket']
-  const form = await api('POST', `/forms/${nodeId}`, {
-    name: 'bench form',
-    fields: [{ name: 'title' }, ...cfs.map((name) => ({ name }))],
-  })
-  for (const processId of gen.processIds)
-    await api('POST', `/forms/bind-form/${nodeId}`, { process_id: processId, form_id: form.id })
+  // Create and edit need a form on the processes: without one no custom field may be set.
+  await bindForm({ api: stack.api, headers, nodeId, processIds: gen.processIds })
 
   // Create: the three processes in turn (each create takes its process's counter row lock), an
   // assignee of the 50, four custom fields. cf_bucket 1000 keeps them out of the buckets (0–999)
