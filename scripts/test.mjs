@@ -76,8 +76,15 @@ function readJson(file) {
  * load, an unhandled error, a web server that did not start), or that ran no test, counts as one
  * failure, so that the summary line never reads green over a red exit.
  */
-function result(name, code, counts, started) {
-  const r = { name, code, seconds: Math.round((Date.now() - started) / 1000), problem: null, ...counts }
+function result(name, code, counts, started, failures = []) {
+  const r = {
+    name,
+    code,
+    seconds: Math.round((Date.now() - started) / 1000),
+    problem: null,
+    failures,
+    ...counts,
+  }
   if (!counts) {
     Object.assign(r, { passed: 0, failed: 1, skipped: 0, problem: 'no report was written' })
   } else if (r.passed + r.failed === 0) {
@@ -125,7 +132,7 @@ async function vitest() {
       skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
     }
   }
-  return result(label, code, counts, started)
+  return result(label, code, counts, started, vitestFailures(json))
 }
 
 async function playwright() {
@@ -153,7 +160,33 @@ async function playwright() {
       skipped: s.skipped ?? 0,
     }
   }
-  return result('playwright (e2e)', code, counts, started)
+  return result('playwright (e2e)', code, counts, started, playwrightFailures(json))
+}
+
+// The failed tests' names, so that the closing summary (what CI's log keeps) says which failed.
+function vitestFailures(json) {
+  const out = []
+  for (const f of json?.testResults ?? []) {
+    const file = f.name ? f.name.replace(`${root}/`, '') : '?'
+    const failed = (f.assertionResults ?? []).filter((t) => t.status === 'failed')
+    if (f.status === 'failed' && failed.length === 0) out.push(`${file}: the file failed to run`)
+    for (const t of failed) out.push(`${file}: ${t.fullName ?? t.title}`)
+  }
+  return out
+}
+
+function playwrightFailures(json) {
+  const out = []
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected') out.push(`${spec.file}: ${[...titles, spec.title].join(' › ')}`)
+      }
+    }
+    for (const s of suite.suites ?? []) walk(s, s.file === s.title ? titles : [...titles, s.title])
+  }
+  for (const s of json?.suites ?? []) walk(s, [])
+  return out
 }
 
 const results = []
@@ -180,6 +213,7 @@ for (const r of results) {
   console.log(
     `  ${r.name}: ${r.passed} passed / ${r.failed} failed / ${r.skipped} skipped, ${r.seconds} s${note}`,
   )
+  for (const f of r.failures) console.log(`    failed: ${f}`)
 }
 if (process.env.TEST_SUMMARY_FILE) {
   writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ ...total, runners: results }, null, 2))
