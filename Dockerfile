@@ -10,7 +10,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 # Build the web app now, then drop the build-only packages. The build is touched last so that
 # `npm start` finds it newer than its sources and never tries to rebuild at run time.
-RUN npx remix build \
+RUN node scripts/build.mjs \
  && npm prune --omit=dev --no-audit --no-fund \
  && touch build/index.js
 
