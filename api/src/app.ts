@@ -17,6 +17,7 @@ import { SecretBox } from './lib/secret-box'
 import { TokenSigner } from './lib/tokens'
 import { LiveHub } from './live/hub'
 import { ResumeSigner } from './live/position'
+import { registerMetrics } from './metrics'
 import { consumeForNotifications } from './notifications/make'
 import { type PluginRuntime, startPlugins } from './plugins/runtime'
 import { attachmentsRoutes } from './routes/attachments'
@@ -221,6 +222,8 @@ export async function buildApp(
     })
 
   await app.register(errorsPlugin)
+  // GET /metrics and the request histogram's hook, before the routes it measures (issue 27).
+  await registerMetrics(app as unknown as FastifyInstance, { token: config.METRICS_TOKEN, database })
   // Before every route: a depth limit on JSON bodies, no NUL or lone surrogate in any text (issue 10).
   await app.register(inputGuardPlugin)
   await app.register(swagger, {

@@ -82,6 +82,10 @@ const envSchema = z.object({
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(8),
   /** Live streams one upstream process holds at most (503 events.server_busy beyond). */
   LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  /**
+   * The bearer that GET /metrics asks for (Prometheus, PRODUCT.md §10); unset: /metrics answers 404.
+   */
+  METRICS_TOKEN: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -22,6 +22,8 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   /** LISTENs on `channel` (NOTIFY from triggers) until stopped. */
   listen(channel: string, to: ChangeListener): Promise<Listening>
+  /** The connection pool's state now (node-postgres only: PGlite is one in-process connection). */
+  pool?(): { total: number; idle: number; waiting: number }
   close(): Promise<void>
 }
 
@@ -164,6 +166,7 @@ export async function openDatabase(opts: {
       db,
       kind: 'postgres',
       listen: (channel, to) => listenOnServer(pg, opts.databaseUrl!, channel, to),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     }
   }
