@@ -5,6 +5,13 @@ import { z } from 'zod'
 
 const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * A direct connection to the same PostgreSQL, for LISTEN, when DATABASE_URL leads to PgBouncer in
+   * transaction pooling mode (PRODUCT.md §10, ADR 028).
+   */
+  DATABASE_LISTEN_URL: z.string().url().optional(),
+  /** 'pgbouncer': DATABASE_URL is a pooler in transaction mode; 'none': it is not; unset: found out. */
+  DATABASE_POOLER: z.enum(['pgbouncer', 'none']).optional(),
   DATA_DIR: z.string().default('./data'),
   /** Attachments (PRODUCT.md §1); unset: DATA_DIR/files, or kept in memory when DATA_DIR is ':memory:'. */
   FILES_DIR: z.string().optional(),
