@@ -57,18 +57,27 @@ export function webMetrics({ build, liveStreams, env = process.env }) {
     },
   })
   const tree = routeTree(build.routes, undefined)
+  const seen = new Map()
   /** Pages by their route's path pattern; the rest by what serves them. */
   const routeOf = (req, kind) => {
     if (kind) return kind
     const path = (req.url ?? '/').split('?')[0]
     if (path === '/events') return '/events'
     if (path.startsWith(build.publicPath)) return `${build.publicPath}*`
+    let route = seen.get(path)
+    if (route) return route
     const matches = matchRoutes(tree, path)
-    if (!matches) return 'unmatched'
-    return `/${matches
-      .map((m) => m.route.path)
-      .filter(Boolean)
-      .join('/')}`
+    route = matches
+      ? `/${matches
+          .map((m) => m.route.path)
+          .filter(Boolean)
+          .join('/')}`
+      : 'unmatched'
+    // Route matching compiles every route's pattern (bench/RESULTS.md, issue 24: a few ms a
+    // request): the paths seen lately keep their answer; bounded, paths being unbounded.
+    if (seen.size >= 2_000) seen.clear()
+    seen.set(path, route)
+    return route
   }
 
   const upstream = new URL(env.UPSTREAM_API_URL ?? 'http://127.0.0.1:3001/api')
