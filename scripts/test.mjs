@@ -6,7 +6,8 @@
 // DATABASE_URL is never passed on, so a developer's own database is never touched. To test on a
 // PostgreSQL server, say so explicitly: TEST_DATABASE_URL (the api project makes a database per
 // test file on that server), E2E_DATABASE_URL (becomes DATABASE_URL of the app Playwright starts).
-// Options: --api-only (just the api project: the PostgreSQL pass), --e2e-only, --no-e2e.
+// Options: --api-only (just the api project: the PostgreSQL pass), --e2e-only, --no-e2e,
+// --e2e-list=FILE (only the spec files FILE names, one a line, `#` comments: CI's PostgreSQL pass).
 // After --api-only, test files (api/…/x.test.ts) narrow it to those: CI's Node 24 slice.
 // TEST_SUMMARY_FILE=path also writes the counts there as JSON (used by .ci/run).
 // Exits non-zero when a runner failed, crashed, or ran no test.
@@ -17,13 +18,14 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = resolve(fileURLToPath(import.meta.url), '../..')
-const USAGE = 'usage: npm test [-- --api-only [api/…/x.test.ts …] | --e2e-only | --no-e2e]'
+const USAGE =
+  'usage: npm test [-- --api-only [api/…/x.test.ts …] | --e2e-only | --no-e2e] [--e2e-list=FILE]'
 const KNOWN = new Set(['--api-only', '--e2e-only', '--no-e2e', '--help', '-h'])
 
 const argv = process.argv.slice(2)
 const files = argv.includes('--api-only') ? argv.filter((a) => /^api\/.+\.test\.ts$/.test(a)) : []
 const args = argv.filter((a) => !files.includes(a))
-const unknown = args.filter((a) => !KNOWN.has(a))
+const unknown = args.filter((a) => !KNOWN.has(a) && !a.startsWith('--e2e-list='))
 if (unknown.length || args.includes('--help') || args.includes('-h')) {
   if (unknown.length) console.error(`unknown option: ${unknown.join(' ')}`)
   console.error(USAGE)
@@ -38,6 +40,21 @@ if (apiOnly && e2eOnly) {
 const hasPlaywright = existsSync(join(root, 'playwright.config.ts'))
 const runVitest = !e2eOnly
 const runE2e = !apiOnly && !args.includes('--no-e2e') && hasPlaywright
+
+// The spec files of --e2e-list (none: every spec).
+const listArg = args.find((a) => a.startsWith('--e2e-list='))
+const e2eFiles = listArg
+  ? readFileSync(resolve(root, listArg.slice('--e2e-list='.length)), 'utf8')
+      .split('\n')
+      .map((l) => l.replace(/#.*/, '').trim())
+      .filter(Boolean)
+  : []
+for (const f of e2eFiles) {
+  if (!existsSync(join(root, f))) {
+    console.error(`--e2e-list names ${f}, which does not exist`)
+    process.exit(2)
+  }
+}
 
 const reports = mkdtempSync(join(tmpdir(), 'nodus-test-'))
 
@@ -145,11 +162,12 @@ async function playwright() {
   delete env.DATABASE_URL
   if (env.E2E_DATABASE_URL) env.DATABASE_URL = env.E2E_DATABASE_URL
   const where = env.DATABASE_URL ? 'PostgreSQL at E2E_DATABASE_URL' : 'the embedded database'
-  console.log(`\n[test] playwright (tests/e2e), the app on ${where}\n`)
+  const which = e2eFiles.length ? `${e2eFiles.length} spec files of ${listArg.slice(11)}` : 'tests/e2e'
+  console.log(`\n[test] playwright (${which}), the app on ${where}\n`)
   const started = Date.now()
   const code = await run(
     process.execPath,
-    [join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--reporter=list,json'],
+    [join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--reporter=list,json', ...e2eFiles],
     env,
   )
   const json = readJson(file)

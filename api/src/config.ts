@@ -7,7 +7,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /**
    * A direct connection to the same PostgreSQL, for LISTEN, when DATABASE_URL leads to PgBouncer in
-   * transaction pooling mode (PRODUCT.md §10, ADR 028).
+   * transaction pooling mode (PRODUCT.md §10, ADR 029).
    */
   DATABASE_LISTEN_URL: z.string().url().optional(),
   /** 'pgbouncer': DATABASE_URL is a pooler in transaction mode; 'none': it is not; unset: found out. */

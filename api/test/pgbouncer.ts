@@ -7,7 +7,7 @@ import { join } from 'node:path'
 /*
  * A PgBouncer of a test's own (Debian's `pgbouncer`), in transaction pooling mode, in front of the
  * PostgreSQL server of TEST_DATABASE_URL: every database name goes through to that server. As
- * root it runs as `postgres` (PgBouncer refuses root). Issue 27, ADR 028.
+ * root it runs as `postgres` (PgBouncer refuses root). Issue 27, ADR 029.
  */
 
 export const PGBOUNCER = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((p) => existsSync(p))

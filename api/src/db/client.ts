@@ -131,7 +131,7 @@ export function sessionOptions(env: Record<string, string | undefined>): string 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle')
 
 /**
- * Whether DATABASE_URL leads to a pooler in transaction mode, PgBouncer (issue 27, ADR 028):
+ * Whether DATABASE_URL leads to a pooler in transaction mode, PgBouncer (issue 27, ADR 029):
  * `DATABASE_POOLER=pgbouncer` says so, `none` says not; else one probe connection finds out — a
  * pooler refuses the `options` startup parameter (PgBouncer: "unsupported startup parameter"), or
  * drops it when told to ignore it (the session's random_page_cost is then not the one asked for).
@@ -230,7 +230,7 @@ export async function openDatabase(opts: {
     pool.on('error', lost)
     pool.on('connect', (client) => client.on('error', lost))
     const db = drizzle(pool, { schema }) as unknown as Db
-    // Named statements only on a direct connection (ADR 028).
+    // Named statements only on a direct connection (ADR 029).
     if (!pooled) enableNamedStatements(db, pool)
     if (opts.migrate !== false) await migrate(db as never, { migrationsFolder })
     return {

@@ -5,7 +5,7 @@ import { makeFields, makeTask, makeTaskProcess } from '../../test/task-factories
 import { startWorkflowApi } from '../../test/workflow-factories'
 
 /*
- * Through PgBouncer in transaction pooling mode (PRODUCT.md §10, ADR 028): DATABASE_URL at the
+ * Through PgBouncer in transaction pooling mode (PRODUCT.md §10, ADR 029): DATABASE_URL at the
  * pooler, DATABASE_LISTEN_URL direct. The `options` startup parameter the pooler refuses does not
  * stop the start; no named statement reaches it (else "prepared statement … does not exist /
  * already exists" under concurrency); caches stay exact through LISTEN on the direct connection.
