@@ -18,8 +18,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = resolve(fileURLToPath(import.meta.url), '../..')
-const USAGE =
-  'usage: npm test [-- --api-only [api/…/x.test.ts …] | --e2e-only | --no-e2e] [--e2e-list=FILE]'
+const USAGE = 'usage: npm test [-- --api-only [api/…/x.test.ts …] | --e2e-only | --no-e2e] [--e2e-list=FILE]'
 const KNOWN = new Set(['--api-only', '--e2e-only', '--no-e2e', '--help', '-h'])
 
 const argv = process.argv.slice(2)
