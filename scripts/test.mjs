@@ -181,7 +181,9 @@ async function playwright() {
       skipped: s.skipped ?? 0,
     }
   }
-  return result('playwright (e2e)', code, counts, started, playwrightFailures(json))
+  const r = result('playwright (e2e)', code, counts, started, playwrightFailures(json, 'unexpected'))
+  r.flaky = playwrightFailures(json, 'flaky')
+  return r
 }
 
 // The failed tests' names, so that the closing summary (what CI's log keeps) says which failed.
@@ -196,12 +198,13 @@ function vitestFailures(json) {
   return out
 }
 
-function playwrightFailures(json) {
+/** The tests of a Playwright report with this outcome ('unexpected': failed; 'flaky': passed on retry). */
+function playwrightFailures(json, status) {
   const out = []
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
-        if (t.status === 'unexpected') out.push(`${spec.file}: ${[...titles, spec.title].join(' › ')}`)
+        if (t.status === status) out.push(`${spec.file}: ${[...titles, spec.title].join(' › ')}`)
       }
     }
     for (const s of suite.suites ?? []) walk(s, s.file === s.title ? titles : [...titles, s.title])
@@ -235,6 +238,7 @@ for (const r of results) {
     `  ${r.name}: ${r.passed} passed / ${r.failed} failed / ${r.skipped} skipped, ${r.seconds} s${note}`,
   )
   for (const f of r.failures) console.log(`    failed: ${f}`)
+  for (const f of r.flaky ?? []) console.log(`    flaky (failed, then passed on its retry): ${f}`)
 }
 if (process.env.TEST_SUMMARY_FILE) {
   writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ ...total, runners: results }, null, 2))
