@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { ADMIN, E2E_DATA_DIR, E2E_PORT, ORIGIN, USER } from './tests/e2e/env'
+import { ADMIN, E2E_DATA_DIR, E2E_PORT, METRICS_TOKEN, ORIGIN, USER } from './tests/e2e/env'
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -54,6 +54,8 @@ export default defineConfig({
       SMTP_ALLOW_PRIVATE: '1',
       // And the SSO tests' identity server and user centre: every outbound call (ADR 027).
       OUTBOUND_ALLOW_PRIVATE: '1',
+      // GET /metrics on both tiers (tests/e2e/metrics.spec.ts).
+      METRICS_TOKEN,
     },
   },
 })

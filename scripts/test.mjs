@@ -8,6 +8,7 @@
 // test file on that server), E2E_DATABASE_URL (becomes DATABASE_URL of the app Playwright starts).
 // Options: --api-only (just the api project: the PostgreSQL pass), --e2e-only, --no-e2e,
 // --e2e-list=FILE (only the spec files FILE names, one a line, `#` comments: CI's PostgreSQL pass).
+// After --api-only, test files (api/…/x.test.ts) narrow it to those: CI's Node 24 slice.
 // TEST_SUMMARY_FILE=path also writes the counts there as JSON (used by .ci/run).
 // Exits non-zero when a runner failed, crashed, or ran no test.
 import { spawn } from 'node:child_process'
@@ -17,10 +18,12 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = resolve(fileURLToPath(import.meta.url), '../..')
-const USAGE = 'usage: npm test [-- --api-only | --e2e-only | --no-e2e] [--e2e-list=FILE]'
+const USAGE = 'usage: npm test [-- --api-only [api/…/x.test.ts …] | --e2e-only | --no-e2e] [--e2e-list=FILE]'
 const KNOWN = new Set(['--api-only', '--e2e-only', '--no-e2e', '--help', '-h'])
 
-const args = process.argv.slice(2)
+const argv = process.argv.slice(2)
+const files = argv.includes('--api-only') ? argv.filter((a) => /^api\/.+\.test\.ts$/.test(a)) : []
+const args = argv.filter((a) => !files.includes(a))
 const unknown = args.filter((a) => !KNOWN.has(a) && !a.startsWith('--e2e-list='))
 if (unknown.length || args.includes('--help') || args.includes('-h')) {
   if (unknown.length) console.error(`unknown option: ${unknown.join(' ')}`)
@@ -129,6 +132,7 @@ async function vitest() {
       join(root, 'node_modules/vitest/vitest.mjs'),
       'run',
       ...projects,
+      ...files,
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${file}`,
