@@ -5930,11 +5930,13 @@ export interface paths {
         };
         /**
          * The plugins shipped with the server and their settings as field definitions
-         * @description With `node_id` (is_admin of that node), how many configurations each has there.
+         * @description A page at a time (`page`, `per_page`), in the shipped order. With `node_id` (is_admin of that node), how many configurations each has there.
          */
         get: {
             parameters: {
                 query?: {
+                    page?: number;
+                    per_page?: number;
                     node_id?: string;
                 };
                 header?: never;
@@ -5951,7 +5953,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: components["schemas"]["Plugin"][];
-                            detail?: components["schemas"]["DetailEntry"][];
+                            meta: components["schemas"]["ListMeta"];
                         };
                     };
                 };
