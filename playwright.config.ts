@@ -51,6 +51,9 @@ export default defineConfig({
       SMTP_ALLOW_PRIVATE: '1',
       // And the SSO tests' identity server and user centre: every outbound call (ADR 027).
       OUTBOUND_ALLOW_PRIVATE: '1',
+      // The map's default tile style: the offline basemap, so no test reaches the internet
+      // (tests/e2e/map-style.spec.ts serves its own style).
+      MAP_DEFAULT_STYLE: 'offline',
     },
   },
 })

@@ -1259,6 +1259,12 @@ export interface paths {
                                     }[];
                                 }[];
                             } | null;
+                            map?: {
+                                style_url?: string;
+                                key?: string;
+                                /** @enum {string} */
+                                language?: "ru" | "en" | "zh";
+                            } | null;
                             theme?: {
                                 css?: string;
                                 fonts?: string[];
@@ -10663,6 +10669,12 @@ export interface components {
                         }[];
                     }[];
                 };
+                map?: {
+                    style_url?: string;
+                    key?: string;
+                    /** @enum {string} */
+                    language?: "ru" | "en" | "zh";
+                };
                 theme?: {
                     css?: string;
                     fonts?: string[];
@@ -10710,6 +10722,12 @@ export interface components {
                             }[];
                         }[];
                     }[];
+                };
+                map?: {
+                    style_url?: string;
+                    key?: string;
+                    /** @enum {string} */
+                    language?: "ru" | "en" | "zh";
                 };
                 theme?: {
                     css?: string;
@@ -11182,6 +11200,7 @@ export interface components {
             style: {
                 url: string | null;
                 key: string | null;
+                language?: string | null;
             };
             sidebar_title: string | null;
             statuses: {
