@@ -23,6 +23,7 @@ test.use({
   },
 })
 
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-map-style'
 const TAG = `S${Date.now().toString(36).slice(-4)}`
 const STYLE = {
   version: 8,
@@ -106,15 +107,28 @@ test('draws the node’s style from its server, else falls back to the offline b
     { name: 'lng', value: cookieValue('en'), url: ORIGIN },
   ])
   const errors = collectConsoleErrors(page)
-  const request = await playwright.request.newContext()
-  await api(request, 'PATCH', `/nodes/${nodeId}`, {
-    settings: { map: { style_url: `${tilesUrl}/style.json`, language: 'en' } },
-  })
+  // The administrator sets it in /admin/ui (its "Map tiles" form).
+  await page.goto('/admin/ui#map')
+  const section = page.locator('section#map')
+  await section.getByLabel('Style URL').fill(`${tilesUrl}/style.json`)
+  await section.getByLabel("Labels' language").selectOption('en')
+  await section.getByRole('button', { name: 'Save' }).click()
+  await expect(page.locator('.alert-list [data-alert="success"]').first()).toBeVisible()
+  await page.setViewportSize({ width: 375, height: 812 })
+  await section.screenshot({ path: `${SHOTS}/admin-ui-map-375.png` })
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await section.screenshot({ path: `${SHOTS}/admin-ui-map-1440.png` })
   await drawnWith(page, 'remote')
   expect(styleRequests).toBeGreaterThan(0)
   // The sidebar title stays, above the map (the list it headed gave way to the map).
   await expect(page.getByTestId('map-sidebar-title')).toHaveText(`Visits ${TAG}`)
   await expect(page.getByTestId('map-list')).toHaveCount(0)
+  await page.screenshot({ path: `${SHOTS}/map-remote-1440.png` })
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.screenshot({ path: `${SHOTS}/map-remote-375.png` })
+  await page.setViewportSize({ width: 1440, height: 900 })
+
+  const request = await playwright.request.newContext()
 
   // A style that cannot be loaded (nothing listens there): the offline basemap, no error shown.
   await api(request, 'PATCH', `/nodes/${nodeId}`, {
