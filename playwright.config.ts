@@ -56,6 +56,9 @@ export default defineConfig({
       OUTBOUND_ALLOW_PRIVATE: '1',
       // GET /metrics on both tiers (tests/e2e/metrics.spec.ts).
       METRICS_TOKEN,
+      // The map's default tile style: the offline basemap, so no test reaches the internet
+      // (tests/e2e/map-style.spec.ts serves its own style).
+      MAP_DEFAULT_STYLE: 'offline',
     },
   },
 })

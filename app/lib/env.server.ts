@@ -19,6 +19,14 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   /** The upstream's upload limit (api/src/config.ts): /api forwarding refuses larger bodies itself. */
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(25),
+  /**
+   * The map widgets' default tile style when neither the widget nor the node names one: a style
+   * URL, or `offline` for the offline basemap only (a server with no internet; the e2e tests).
+   */
+  MAP_DEFAULT_STYLE: z
+    .string()
+    .refine((v) => v === 'offline' || /^https?:\/\//.test(v))
+    .optional(),
 })
 
 export type Env = z.infer<typeof envSchema>

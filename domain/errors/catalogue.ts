@@ -20,7 +20,7 @@ export const catalogue = {
   'users.incorrect_password': 'Incorrect password',
   'value_error.email': 'Enter a valid email address',
   value_error: 'Check the correctness of the entered data',
-  'value_error.missing': 'Field is required',
+  'value_error.missing': 'Value is required',
   'value_error.url': 'Enter a valid URL',
   'value_error.uuid': 'Enter a valid identifier',
   'value_error.enum': 'Choose one of the allowed values',

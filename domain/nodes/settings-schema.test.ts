@@ -78,6 +78,24 @@ describe('nodeSettingsSchema', () => {
     ])
   })
 
+  it('takes the map tile setting: an http(s) style URL, a key, a label language (PRODUCT.md §10)', () => {
+    const map = { style_url: 'https://tiles.example.com/style.json', key: 'abc', language: 'en' }
+    expect(nodeSettingsSchema.parse({ map })).toEqual({ map })
+    expect(
+      issues(
+        nodeSettingsSchema.safeParse({
+          map: { style_url: 'javascript:alert(1)', key: 'k'.repeat(201), language: 'de', zoom: 3 },
+        }),
+      ),
+    ).toEqual([
+      'map.style_url:value_error.url',
+      'map.key:value_error.any_str.max_length',
+      'map.language:value_error.enum',
+      'map:value_error.extra',
+    ])
+    expect(nodeSettingsPatchSchema.parse({ map: null })).toEqual({ map: null })
+  })
+
   it('lets a patch remove a key with null', () => {
     expect(nodeSettingsPatchSchema.parse({ logo: null, theme: null })).toEqual({ logo: null, theme: null })
   })

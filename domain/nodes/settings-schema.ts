@@ -115,6 +115,18 @@ function build(strict: boolean) {
     no_left_menu: z.boolean().optional(),
     no_top_menu: z.boolean().optional(),
     menu: obj({ items: list(level1, MENU_ITEMS_MAX) }).optional(),
+    // The map widgets' tile service (PRODUCT.md §10): a widget's own view.style_url overrides it;
+    // unset, a public keyless style (domain/widgets/map-style.ts). `language`: the labels' language
+    // (else the interface's).
+    map: obj({
+      style_url: z
+        .string()
+        .max(URL_MAX, 'value_error.any_str.max_length')
+        .refine(isHttpUrl, 'value_error.url')
+        .optional(),
+      key: z.string().max(200, 'value_error.any_str.max_length').optional(),
+      language: z.enum(LOCALES, { message: 'value_error.enum' }).optional(),
+    }).optional(),
     theme: obj({
       // Rendered by the web app inside <style>: a '<' could close it and open a script.
       css: z

@@ -80,7 +80,7 @@ for (const js of [true, false]) {
       // Add checks its form.
       const d = await openDialog(page, '/admin/widgets/new')
       await d.getByRole('button', { name: 'Create' }).click()
-      await expect(d.getByText('Field is required').first()).toBeVisible()
+      await expect(d.getByText('Value is required').first()).toBeVisible()
 
       const table = await addWidget(page, 'Table', name('Open tasks'))
       let edit = dialog(page)

@@ -76,7 +76,7 @@ for (const js of [true, false]) {
       // Token checks need issuer, audience and JWKS together: the upstream says what is missing.
       await dialog.getByLabel('Issuer').fill('https://id.example.com')
       await dialog.getByRole('button', { name: 'Create' }).click()
-      await expect(dialog.getByText('Field is required')).toHaveCount(2)
+      await expect(dialog.getByText('Value is required')).toHaveCount(2)
       await dialog.getByLabel('Audience').fill('nodus')
       await dialog.getByLabel('JWKS URL').fill('https://id.example.com/.well-known/jwks.json')
       await dialog.getByRole('button', { name: 'Create' }).click()

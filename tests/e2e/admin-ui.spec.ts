@@ -214,7 +214,7 @@ for (const javaScriptEnabled of [true, false]) {
         await page.locator('input[name="items[0].url"]').press('Tab')
         await expect(saveIn(page, 'menu')).toBeDisabled()
       } else await saveIn(page, 'menu').click()
-      await expect(row(page, '1').getByText('Поле обязательно для заполнения')).toBeVisible()
+      await expect(row(page, '1').getByText('Обязательное поле')).toBeVisible()
       await expect(row(page, '1').getByText('Введите корректный URL')).toBeVisible()
       expect((await readNode(request, ORIGIN, token)).settings.menu).toEqual({ items: [] })
     })

@@ -171,7 +171,7 @@ for (const js of [true, false]) {
       await expect(form.getByRole('heading', { name: 'New user' })).toBeVisible()
       // The shared schema answers first (in the browser with JavaScript, from the action without).
       await form.getByRole('button', { name: 'Create' }).click()
-      await expect(form.getByText('Field is required')).toHaveCount(2)
+      await expect(form.getByText('Value is required')).toHaveCount(2)
       await form.getByLabel('Email', { exact: true }).fill(person.email)
       await form.getByLabel('Password').fill('short')
       // With JavaScript the fields a refused submit marked are checked as they are typed, and

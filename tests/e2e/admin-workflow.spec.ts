@@ -60,7 +60,7 @@ for (const js of [true, false]) {
       const form = dialog(page)
       await expect(form.getByRole('heading', { name: 'New status' })).toBeVisible()
       await form.getByRole('button', { name: 'Create' }).click()
-      await expect(form.getByText('Field is required')).toBeVisible()
+      await expect(form.getByText('Value is required')).toBeVisible()
 
       for (const [what, color] of [
         ['Open', '#1e88e5'],

@@ -20,7 +20,7 @@ test.describe('sign-in page', () => {
     await page.locator('input[name="email"]').fill('not-an-email')
     await page.locator('form#login button[type="submit"]').click()
     await expect(page.getByText('Введите корректный адрес электронной почты')).toBeVisible()
-    await expect(page.getByText('Поле обязательно для заполнения')).toBeVisible()
+    await expect(page.getByText('Обязательное поле')).toBeVisible()
     expect(await tokenCookie(page.context())).toBeUndefined()
   })
 

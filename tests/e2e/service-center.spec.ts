@@ -137,7 +137,7 @@ for (const javaScriptEnabled of [true, false]) {
       await centreForm(page).locator('input[name="email"]').fill('not-an-email')
       await centreForm(page).getByRole('button', { name: 'Войти' }).click()
       await expect(centreForm(page).getByText('Введите корректный адрес электронной почты')).toBeVisible()
-      await expect(centreForm(page).getByText('Поле обязательно для заполнения')).toBeVisible()
+      await expect(centreForm(page).getByText('Обязательное поле')).toBeVisible()
       expect(centre.calls.length).toBe(before)
     })
   })

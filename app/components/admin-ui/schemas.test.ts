@@ -4,6 +4,7 @@ import {
   generalSchema,
   LOGO_MAX_BYTES,
   LOGO_TYPES,
+  mapSchema,
   menuSchema,
   parseSection,
   UPLOAD_MAX_BYTES,
@@ -124,5 +125,43 @@ describe('logo limits', () => {
       expect(length, type).toBeLessThanOrEqual(DATA_URL_MAX)
     }
     expect(LOGO_MAX_BYTES).toBeLessThan(UPLOAD_MAX_BYTES)
+  })
+})
+
+describe('mapSchema (PRODUCT.md §10 map tiles)', () => {
+  it('takes a style URL, a key and a language; all empty is the default style', () => {
+    const s = parseSection(
+      form([
+        ['style_url', 'https://tiles.example.com/style.json'],
+        ['key', 'abc'],
+        ['language', 'zh'],
+      ]),
+      mapSchema,
+    )
+    expect(s.status === 'success' && s.value).toEqual({
+      style_url: 'https://tiles.example.com/style.json',
+      key: 'abc',
+      language: 'zh',
+    })
+    const empty = parseSection(
+      form([
+        ['style_url', ''],
+        ['key', ''],
+        ['language', ''],
+      ]),
+      mapSchema,
+    )
+    expect(empty.status === 'success' && empty.value).toEqual({})
+  })
+
+  it('refuses a URL that is not http(s) and a language outside ru, en, zh, with catalogue codes', () => {
+    const s = parseSection(
+      form([
+        ['style_url', 'javascript:alert(1)'],
+        ['language', 'de'],
+      ]),
+      mapSchema,
+    )
+    expect(errorsOf(s)).toEqual({ style_url: ['value_error.url'], language: ['value_error.enum'] })
   })
 })

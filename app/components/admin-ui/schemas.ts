@@ -14,7 +14,7 @@ const shape = nodeSettingsSchema.shape
  * Each form edits one part of the settings, saved and checked for conflicts on its own. (Sign-in is
  * the Single sign-on plugin's configuration since migration 0018; the page only points there.)
  */
-export const SECTIONS = ['logo', 'general', 'menu'] as const
+export const SECTIONS = ['logo', 'general', 'menu', 'map'] as const
 export type Section = (typeof SECTIONS)[number]
 
 /* ---------- logo ---------- */
@@ -74,6 +74,17 @@ export const generalSchema = z.object({
 /** The items list of the stored menu (3 levels, strict items, URL rules) as the form posts it. */
 export const menuSchema = z.object({ items: shape.menu.unwrap().shape.items })
 
+/* ---------- map tiles ---------- */
+
+const mapShape = shape.map.unwrap().shape
+
+/** The map widgets' tile service (PRODUCT.md §10): all optional, empty = the default style. */
+export const mapSchema = z.object({
+  style_url: mapShape.style_url,
+  key: mapShape.key,
+  language: mapShape.language,
+})
+
 /* ---------- parsing, the same in the browser and the action ---------- */
 
 const CODE = /^[a-z_]+(\.[a-z_]+)*$/
@@ -95,3 +106,4 @@ export function parseSection<S extends z.ZodTypeAny>(formData: FormData, schema:
 
 export type GeneralValue = z.infer<typeof generalSchema>
 export type MenuValue = z.infer<typeof menuSchema>
+export type MapValue = z.infer<typeof mapSchema>

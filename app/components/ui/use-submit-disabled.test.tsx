@@ -36,10 +36,32 @@ function Profile({ whole }: { whole?: boolean }) {
   )
 }
 
+/** An admin form as they are: conform checks only on submit, the shared hook does the rest. */
+function OnSubmitOnly() {
+  const [form, fields] = useForm({
+    id: 'q',
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => validate(formData),
+  })
+  const submit = useSubmitDisabled(form)
+  return (
+    <form {...getFormProps(form)}>
+      <input aria-label="Name" {...getInputProps(fields.name, { type: 'text' })} key={fields.name.key} />
+      <input aria-label="Email" {...getInputProps(fields.email, { type: 'text' })} key={fields.email.key} />
+      <p data-testid="errors">{Object.values(form.allErrors).flat().join(',')}</p>
+      <button type="submit" disabled={submit.disabled}>
+        Save
+      </button>
+    </form>
+  )
+}
+
 const field = (name: string) => screen.getByRole('textbox', { name })
 const save = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement
 const type = (name: string, value: string) =>
   act(() => {
+    field(name).focus()
     fireEvent.input(field(name), { target: { value } })
   })
 
@@ -66,6 +88,36 @@ describe('useSubmitDisabled', () => {
     expect(screen.getByTestId('errors').textContent).toBe('')
     type('Name', 'Ada')
     await waitFor(() => expect(save().disabled).toBe(false))
+  })
+
+  it('a required field emptied says so at once and disables Submit, whatever the form’s own mode', async () => {
+    render(<OnSubmitOnly />)
+    await waitFor(() => expect(save().disabled).toBe(false))
+    type('Name', 'Ada')
+    expect(screen.getByTestId('errors').textContent).toBe('')
+    type('Name', '')
+    await waitFor(() => expect(screen.getByTestId('errors').textContent).toBe('required'))
+    expect(save().disabled).toBe(true)
+    type('Name', 'Ada')
+    await waitFor(() => expect(save().disabled).toBe(false))
+    expect(screen.getByTestId('errors').textContent).toBe('')
+  })
+
+  it('checks a field the person edited when they leave it, not one they only passed through', async () => {
+    render(<OnSubmitOnly />)
+    act(() => {
+      fireEvent.focusOut(field('Name'))
+    })
+    type('Email', 'not-an-email')
+    // Typing is not interrupted by a message …
+    await new Promise((r) => setTimeout(r, 20))
+    expect(screen.getByTestId('errors').textContent).toBe('')
+    act(() => {
+      fireEvent.focusOut(field('Email'))
+    })
+    // … leaving the field shows it; the untouched Name stays quiet.
+    await waitFor(() => expect(screen.getByTestId('errors').textContent).toBe('email'))
+    expect(save().disabled).toBe(true)
   })
 
   it('counts field errors, not the form-level ones (a refused save may be tried again)', () => {

@@ -35,6 +35,25 @@ function shownErrorName(allErrors: FormErrorsState['allErrors']): string | undef
   return Object.keys(allErrors).find((name) => name !== '' && (allErrors[name]?.length ?? 0) > 0)
 }
 
+/** The form field an event came from: a named input, select or textarea. */
+function fieldName(target: Element | null): string | undefined {
+  if (
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLSelectElement ||
+    target instanceof HTMLTextAreaElement
+  )
+    return target.name || undefined
+  return undefined
+}
+
+/** Whether a text-like field holds nothing but blanks (a checkbox or radio is never "emptied"). */
+function isEmptyValue(target: Element | null): boolean {
+  if (target instanceof HTMLInputElement && (target.type === 'checkbox' || target.type === 'radio'))
+    return false
+  const value = (target as HTMLInputElement | null)?.value
+  return typeof value === 'string' && value.trim() === ''
+}
+
 const sameNames = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((name, i) => name === b[i])
 
@@ -50,6 +69,10 @@ const sameNames = (a: readonly string[], b: readonly string[]) =>
  * - With `validate` (the generic form, whose spec says "disabled while the form is invalid"), the
  *   whole form is checked on every input, untouched fields included; `errorNames` lists the fields
  *   that fail (the generic form's tabs use them).
+ *
+ * - Every form, whatever its conform `shouldValidate`: a field the person empties is checked at once
+ *   (so an emptied required field says 'Value is required' and Submit is disabled), and a field
+ *   they edited is checked when they leave it.
  *
  * Only with JavaScript: before hydration the button stays enabled, so a form without it posts and
  * the action answers with the messages.
@@ -81,6 +104,12 @@ export function useSubmitDisabled(
       // Validating a field that already shows an error checks every such field, and no other.
       if (shown && revalidate) revalidate({ name: shown })
     }
+    // Fields the person edited: leaving one checks it (conform's onBlur, for every form alike).
+    const edited = new Set<string>()
+    const checkField = (name: string) => {
+      const { allErrors, validate: revalidate } = latest.current
+      if (revalidate && !allErrors[name]?.length) revalidate({ name })
+    }
     // Bubbling, after React's own handlers: a render between the capture and the bubble phase of an
     // input would put a controlled input's old value back before its onChange read the new one.
     const onEdit = (event: Event) => {
@@ -88,21 +117,31 @@ export function useSubmitDisabled(
       const owner = target instanceof HTMLFormElement ? target : (target as HTMLInputElement | null)?.form
       if (owner?.id !== formId) return
       // A reset puts the values back after its event.
-      if (event.type === 'reset') setTimeout(check)
-      else {
-        check()
-        // A person's edit only, after conform has taken it in: fields that tell conform of a new
-        // value by dispatching an event themselves would otherwise answer every check with another.
-        if (event.isTrusted) setTimeout(refresh)
+      if (event.type === 'reset') {
+        edited.clear()
+        setTimeout(check)
+        return
       }
+      const name = fieldName(target)
+      if (event.type === 'focusout') {
+        if (name && edited.has(name)) setTimeout(() => checkField(name))
+        return
+      }
+      check()
+      // A person's edit only, after conform has taken it in: fields that tell conform of a new
+      // value by dispatching an event themselves would otherwise answer every check with another.
+      if (event.isTrusted) setTimeout(refresh)
+      // The field being typed in (a control's own events go to its hidden input, never focused).
+      if (!name || target !== document.activeElement) return
+      edited.add(name)
+      // Spec §5: a required field emptied says so at once (not only on submit), and Submit is
+      // disabled by that message until the field is filled again.
+      if (isEmptyValue(target)) setTimeout(() => checkField(name))
     }
-    document.addEventListener('input', onEdit)
-    document.addEventListener('change', onEdit)
-    document.addEventListener('reset', onEdit)
+    const events = ['input', 'change', 'reset', 'focusout'] as const
+    for (const type of events) document.addEventListener(type, onEdit)
     return () => {
-      document.removeEventListener('input', onEdit)
-      document.removeEventListener('change', onEdit)
-      document.removeEventListener('reset', onEdit)
+      for (const type of events) document.removeEventListener(type, onEdit)
     }
   }, [hydrated, check, formId])
 

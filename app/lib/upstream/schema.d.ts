@@ -1259,6 +1259,12 @@ export interface paths {
                                     }[];
                                 }[];
                             } | null;
+                            map?: {
+                                style_url?: string;
+                                key?: string;
+                                /** @enum {string} */
+                                language?: "ru" | "en" | "zh";
+                            } | null;
                             theme?: {
                                 css?: string;
                                 fonts?: string[];
@@ -5930,11 +5936,13 @@ export interface paths {
         };
         /**
          * The plugins shipped with the server and their settings as field definitions
-         * @description With `node_id` (is_admin of that node), how many configurations each has there.
+         * @description A page at a time (`page`, `per_page`), in the shipped order. With `node_id` (is_admin of that node), how many configurations each has there.
          */
         get: {
             parameters: {
                 query?: {
+                    page?: number;
+                    per_page?: number;
                     node_id?: string;
                 };
                 header?: never;
@@ -5951,7 +5959,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: components["schemas"]["Plugin"][];
-                            detail?: components["schemas"]["DetailEntry"][];
+                            meta: components["schemas"]["ListMeta"];
                         };
                     };
                 };
@@ -10661,6 +10669,12 @@ export interface components {
                         }[];
                     }[];
                 };
+                map?: {
+                    style_url?: string;
+                    key?: string;
+                    /** @enum {string} */
+                    language?: "ru" | "en" | "zh";
+                };
                 theme?: {
                     css?: string;
                     fonts?: string[];
@@ -10708,6 +10722,12 @@ export interface components {
                             }[];
                         }[];
                     }[];
+                };
+                map?: {
+                    style_url?: string;
+                    key?: string;
+                    /** @enum {string} */
+                    language?: "ru" | "en" | "zh";
                 };
                 theme?: {
                     css?: string;
@@ -11180,6 +11200,7 @@ export interface components {
             style: {
                 url: string | null;
                 key: string | null;
+                language?: string | null;
             };
             sidebar_title: string | null;
             statuses: {

@@ -27,8 +27,9 @@ import {
  * the upstream use.
  */
 
+/** The whole catalogue (a handful of shipped plugins: one page of the largest size holds them). */
 async function catalogue(api: Upstream, nodeId: string) {
-  const res = await api.get('/api/plugins', { query: { node_id: nodeId } })
+  const res = await api.get('/api/plugins', { query: { node_id: nodeId, per_page: 500 } })
   if (!res.ok) throw upstreamFailure(res)
   return res.data
 }

@@ -25,9 +25,10 @@ describe('sectionBase', () => {
     ['general', { no_top_menu: true }],
     ['general', { locale: 'zh' as const }],
     ['menu', { menu: { items: [] } }],
+    ['map', { map: { style_url: 'https://tiles.example.com/s.json' } }],
   ] as const)('changes for %s when its part changes, and only then', (section, change) => {
     const changed = { ...settings, ...change } as Settings
-    for (const other of ['logo', 'general', 'menu'] as const) {
+    for (const other of ['logo', 'general', 'menu', 'map'] as const) {
       const same = sectionBase(other, changed) === sectionBase(other, settings)
       expect(same, `${other} after a change to ${section}`).toBe(other !== section)
     }
@@ -39,6 +40,7 @@ describe('fieldName', () => {
     ['menu', ['body', 'settings', 'menu', 'items', 0, 'items', 2, 'title'], 'items[0].items[2].title'],
     ['general', ['body', 'settings', 'locale'], 'locale'],
     ['logo', ['body', 'settings', 'logo', 'favicon'], 'favicon'],
+    ['map', ['body', 'settings', 'map', 'style_url'], 'style_url'],
     ['menu', ['body', 'version'], null],
     ['general', ['body', 'settings'], null],
     ['general', undefined, null],

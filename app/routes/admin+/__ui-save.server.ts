@@ -40,6 +40,8 @@ function sectionValue(section: Section, s: Settings): unknown {
       }
     case 'menu':
       return s.menu ?? null
+    case 'map':
+      return s.map ?? null
   }
 }
 
@@ -81,7 +83,7 @@ export async function requireAdminNode(request: Request): Promise<AdminNode> {
 export function fieldName(section: Section, loc: (string | number)[] | undefined): string | null {
   if (loc?.[0] !== 'body' || loc[1] !== 'settings') return null
   let rest = loc.slice(2)
-  if (section === 'logo' || section === 'menu') rest = rest.slice(1)
+  if (section === 'logo' || section === 'menu' || section === 'map') rest = rest.slice(1)
   if (rest.length === 0) return null
   return rest.reduce<string>(
     (name, part) => (typeof part === 'number' ? `${name}[${part}]` : name ? `${name}.${part}` : part),

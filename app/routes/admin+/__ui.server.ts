@@ -21,6 +21,7 @@ import {
   LOGO_SLOTS,
   type LogoSlot,
   logoSchema,
+  mapSchema,
   menuSchema,
   parseSection,
   SECTIONS,
@@ -53,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       no_top_menu: s.no_top_menu ?? false,
     },
     menu: menuDraftFromSettings(s.menu),
+    map: { style_url: s.map?.style_url ?? '', key: s.map?.key ?? '', language: s.map?.language ?? '' },
     signIn: await signInState(request, node.id),
     bases: Object.fromEntries(SECTIONS.map((section) => [section, sectionBase(section, s)])) as Record<
       Section,
@@ -176,6 +178,14 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== 'success') return answer('general', submission.reply(), 400)
     const value = submission.value
     return save(request, node, 'general', formData.get('base'), () => value, submission.reply)
+  }
+  if (intent === 'map:save') {
+    const submission = parseSection(formData, mapSchema)
+    if (submission.status !== 'success') return answer('map', submission.reply(), 400)
+    // Empty fields are left out; all empty removes the setting (back to the default style).
+    const value = Object.fromEntries(Object.entries(submission.value).filter(([, v]) => v))
+    const map = Object.keys(value).length ? value : null
+    return save(request, node, 'map', formData.get('base'), () => ({ map }), submission.reply)
   }
   throw new Response(JSON.stringify({ detail: [{ type: 'value_error', msg: 'Unknown intent' }] }), {
     status: 400,

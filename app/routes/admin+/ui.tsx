@@ -4,6 +4,7 @@ import type { ActionData } from '~/components/admin-ui/action-data'
 import styles from '~/components/admin-ui/admin-ui.css'
 import { GeneralForm } from '~/components/admin-ui/general-form'
 import { LogoForm } from '~/components/admin-ui/logo-form'
+import { MapForm } from '~/components/admin-ui/map-form'
 import { MenuForm } from '~/components/admin-ui/menu-form'
 import type { Section } from '~/components/admin-ui/schemas'
 import { SignInPointer } from '~/components/admin-ui/sign-in-pointer'
@@ -37,6 +38,7 @@ const NAV: { id: Section | 'sign-in'; key: string }[] = [
   { id: 'logo', key: 'ui.logo.title' },
   { id: 'general', key: 'ui.general.title' },
   { id: 'menu', key: 'ui.menu.title' },
+  { id: 'map', key: 'ui.map.title' },
   { id: 'sign-in', key: 'ui.sign_in.title' },
 ]
 
@@ -46,7 +48,7 @@ const NAV: { id: Section | 'sign-in'; key: string }[] = [
  */
 export default function AdminUiPage() {
   const { t } = useAdminT()
-  const { domain, logo, general, menu, signIn, bases } = useLoaderData<typeof loader>()
+  const { domain, logo, general, menu, map, signIn, bases } = useLoaderData<typeof loader>()
   const actionData = useActionData() as ActionData | undefined
   const navigation = useNavigation()
   const resultFor = (section: Section) =>
@@ -78,6 +80,7 @@ export default function AdminUiPage() {
         lastResult={resultFor('general')}
       />
       <MenuForm stored={menu} base={bases.menu} posted={actionData} />
+      <MapForm key={bases.map} value={map} base={bases.map} lastResult={resultFor('map')} />
       <SignInPointer {...signIn} />
     </div>
   )

@@ -12,7 +12,7 @@ import { translator } from '~/lib/page.server'
 import { routes } from '~/lib/routes'
 import { flashHeaders } from '~/lib/session.server'
 import { type Schema, upstream } from '~/lib/upstream.server'
-import { mapTileOrigins } from '~/widgets/map/origins'
+import { boardTileOrigins, withMapStyle } from '~/widgets/map/node-style.server'
 import type { WidgetInfo, WidgetResult } from '~/widgets/types'
 
 /*
@@ -76,10 +76,11 @@ function startBoard(request: Request, at: NodeOnly, board: Board | null): Starte
 /** What the board page renders (app/components/board/board-view.tsx). */
 async function boardPage(request: Request, access: Access, { board, widgets, at, raw: started }: Started) {
   const [t, locale, raw] = await Promise.all([translator(request), i18next.getLocale(request), started])
-  const tiles = mapTileOrigins(board?.widgets ?? [])
+  const nodeMap = access.node.settings.map
+  const tiles = boardTileOrigins(board?.widgets ?? [], nodeMap)
   const widgetData: Record<string, Promise<WidgetResult>> = {}
   for (const [id, promise] of Object.entries(raw))
-    widgetData[id] = promise.then((r) => presentWidget(r, t, locale))
+    widgetData[id] = promise.then((r) => presentWidget(withMapStyle(r, nodeMap), t, locale))
   return {
     board: board
       ? {
@@ -136,7 +137,7 @@ export async function dataLoader(request: Request, boardId: string) {
   const out: Record<string, WidgetResult> = {}
   await Promise.all(
     Object.entries(promises).map(async ([id, p]) => {
-      out[id] = presentWidget(await p, t, locale)
+      out[id] = presentWidget(withMapStyle(await p, access.node.settings.map), t, locale)
     }),
   )
   return { at, data: out }

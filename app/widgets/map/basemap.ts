@@ -71,3 +71,43 @@ export function localisedName(field: unknown, language: string): unknown {
   if (!/name/.test(text)) return undefined
   return ['coalesce', ['get', `name:${language}`], ['get', 'name']]
 }
+
+/** How long a tile style may take to answer before the offline basemap is used instead. */
+export const STYLE_TIMEOUT_MS = 8000
+
+/** Whether `value` looks like a MapLibre style (version 8 with its sources and layers). */
+export function isStyle(value: unknown): value is StyleSpecification {
+  const v = value as Partial<StyleSpecification> | null
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    v.version === 8 &&
+    typeof v.sources === 'object' &&
+    v.sources !== null &&
+    Array.isArray(v.layers)
+  )
+}
+
+/**
+ * The style to draw (PRODUCT.md §10, spec §4): the tile service's, fetched here so that a failure
+ * (unreachable, refused, not a style, too slow) falls back to the offline basemap and is only
+ * logged — never an error on the page. `remote` tells which one it is.
+ */
+export async function loadStyle(
+  style: { url: string | null; key: string | null },
+  offline: () => StyleSpecification,
+  { fetcher = fetch, timeoutMs = STYLE_TIMEOUT_MS }: { fetcher?: typeof fetch; timeoutMs?: number } = {},
+): Promise<{ style: StyleSpecification; remote: boolean }> {
+  if (!style.url) return { style: offline(), remote: false }
+  const url = styleUrl(style.url, style.key)
+  try {
+    const res = await fetcher(url, { signal: AbortSignal.timeout(timeoutMs), credentials: 'omit' })
+    if (!res.ok) throw new Error(`HTTP ${res.status}`)
+    const json: unknown = await res.json()
+    if (!isStyle(json)) throw new Error('not a MapLibre style')
+    return { style: json, remote: true }
+  } catch (err) {
+    console.warn('map: the tile style could not be loaded, drawing the offline basemap', style.url, err)
+    return { style: offline(), remote: false }
+  }
+}

@@ -5,11 +5,11 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ParamsChange, WidgetInfo } from '../types'
 import {
+  loadStyle,
   localisedName,
   MAPLIBRE_CSS_URL,
   MAPLIBRE_WORKER_URL,
   offlineStyle,
-  styleUrl,
   themeColors,
 } from './basemap'
 import { ClusterClient } from './cluster-client'
@@ -62,6 +62,8 @@ export default function MapCanvas({ widget, data, fromUrl, onParams, onTask, onS
   const dataRef = useRef(data)
   const loadedPoints = useRef<MapData['points'] | null>(null)
   const [loaded, setLoaded] = useState(false)
+  /** Which basemap is drawn: the tile service's style, or the offline one it fell back to. */
+  const [styleKind, setStyleKind] = useState<'remote' | 'offline'>()
   const [samePlace, setSamePlace] = useState<SamePlaceState | null>(null)
   // Handlers read the newest props without remaking the map.
   const live = useRef({ onParams, onTask, onState })
@@ -110,12 +112,15 @@ export default function MapCanvas({ widget, data, fromUrl, onParams, onTask, onS
     }
     ;(async () => {
       ensureCss()
-      const ml = await import('maplibre-gl')
-      if (disposed || !container.current) return
-      ml.setWorkerUrl(MAPLIBRE_WORKER_URL)
       const d = dataRef.current
       const colors = themeColors()
-      const style = d.style.url ? styleUrl(d.style.url, d.style.key) : offlineStyle(colors, { water: 'page' })
+      const [ml, { style, remote }] = await Promise.all([
+        import('maplibre-gl'),
+        loadStyle(d.style, () => offlineStyle(colors, { water: 'page' })),
+      ])
+      if (disposed || !container.current) return
+      ml.setWorkerUrl(MAPLIBRE_WORKER_URL)
+      setStyleKind(remote ? 'remote' : 'offline')
       const map = new ml.Map({
         container: container.current,
         style,
@@ -135,10 +140,12 @@ export default function MapCanvas({ widget, data, fromUrl, onParams, onTask, onS
       map.on('error', (e) => console.error('map:', e.error))
       drawPiesOnDemand(map, colors)
       map.on('load', () => {
-        if (d.style.url)
+        // Labels in the node's map language, else the interface's (PRODUCT.md §10).
+        const language = d.style.language || i18n.language || 'ru'
+        if (remote)
           for (const layer of map.getStyle().layers ?? []) {
             if (layer.type !== 'symbol') continue
-            const field = localisedName(map.getLayoutProperty(layer.id, 'text-field'), i18n.language || 'ru')
+            const field = localisedName(map.getLayoutProperty(layer.id, 'text-field'), language)
             if (field) map.setLayoutProperty(layer.id, 'text-field', field as never)
           }
         addTaskLayers(map, colors)
@@ -219,6 +226,7 @@ export default function MapCanvas({ widget, data, fromUrl, onParams, onTask, onS
         data-testid="map-canvas"
         data-mode={data.mode}
         data-ready={loaded || undefined}
+        data-style={styleKind}
         role="region"
         aria-label={t('widget.map.label')}
       />

@@ -53,7 +53,16 @@ export function MapWidget({ widget, data, search, onParams }: WidgetViewProps<Ma
           {t('widget.map.failed')}
         </p>
       ) : null}
-      {interactive && state === 'ready' ? null : <MapList widget={widget} data={data} search={search} />}
+      {interactive && state === 'ready' ? (
+        // The list (and its title) gives way to the map; the sidebar title stays beside it.
+        data.sidebar_title ? (
+          <h3 className="wm-list-title wm-map-title" data-testid="map-sidebar-title">
+            {data.sidebar_title}
+          </h3>
+        ) : null
+      ) : (
+        <MapList widget={widget} data={data} search={search} />
+      )}
     </div>
   )
 }

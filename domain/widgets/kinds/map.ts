@@ -49,8 +49,15 @@ const data = z.object({
     /** The viewport this answer is for: [west, south, east, north]. */
     bbox: z.array(z.number()).length(4),
   }),
-  /** A real tile service's style (settings), else the offline basemap. */
-  style: z.object({ url: z.string().nullable(), key: z.string().nullable() }),
+  /**
+   * The widget's own tile style (settings); the web app puts the node's or the default in its place
+   * when it has none (domain/widgets/map-style.ts), with the labels' language. null: offline basemap.
+   */
+  style: z.object({
+    url: z.string().nullable(),
+    key: z.string().nullable(),
+    language: z.string().nullable().optional(),
+  }),
   /** The sidebar's (and the no-JavaScript list's) title from the settings. */
   sidebar_title: z.string().nullable(),
   /** The statuses the points and clusters name by index. */

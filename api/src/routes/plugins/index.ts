@@ -36,12 +36,17 @@ export const pluginsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['plugins'],
         summary: 'The plugins shipped with the server and their settings as field definitions',
-        description: 'With `node_id` (is_admin of that node), how many configurations each has there.',
+        description:
+          'A page at a time (`page`, `per_page`), in the shipped order. With `node_id` (is_admin of that node), how many configurations each has there.',
         querystring: catalogueQuery,
-        response: { 200: envelope(z.array(pluginSchema)), ...errors },
+        response: { 200: listEnvelope(pluginSchema), ...errors },
       },
     },
-    async (req) => ok(await listPlugins(app.db, callerOf(req), req.query.node_id)),
+    async (req) => {
+      const all = await listPlugins(app.db, callerOf(req), req.query.node_id)
+      const from = (req.query.page - 1) * req.query.per_page
+      return page(all.slice(from, from + req.query.per_page), all.length, req.query)
+    },
   )
 }
 

@@ -47,6 +47,30 @@ describe('GET /plugins', () => {
     ])
   })
 
+  it('is paginated with meta like every list (PRODUCT.md §2)', async () => {
+    const first = await call('GET', '/plugins?per_page=3', w.userToken)
+    expect(first.status).toBe(200)
+    expect(first.body.meta).toEqual({ total: 4, page: 1, per_page: 3 })
+    expect(first.body.data.map((p: { id: string }) => p.id)).toEqual(['webhooks', 'email', 'sso'])
+    const second = await call('GET', '/plugins?per_page=3&page=2', w.userToken)
+    expect(second.body.data.map((p: { id: string }) => p.id)).toEqual(['csv'])
+    expect(second.body.meta).toEqual({ total: 4, page: 2, per_page: 3 })
+    // Past the end: an empty page, the total still told.
+    const past = await call('GET', '/plugins?page=9', w.userToken)
+    expect(past.body).toEqual({ data: [], meta: { total: 4, page: 9, per_page: 10 } })
+    // Default page size 10 (all four); bad paging is refused with the catalogue's code.
+    expect((await call('GET', '/plugins', w.userToken)).body.meta).toEqual({
+      total: 4,
+      page: 1,
+      per_page: 10,
+    })
+    for (const q of ['per_page=0', 'per_page=501', 'page=0', 'page=x']) {
+      const res = await call('GET', `/plugins?${q}`, w.userToken)
+      expect(res.status, q).toBe(422)
+      expect(res.body.detail[0].loc[0], q).toBe('query')
+    }
+  })
+
   it('counts a node’s configurations for its administrator only', async () => {
     await makeWebhook()
     const res = await call('GET', `/plugins?node_id=${w.startId}`, w.adminToken)

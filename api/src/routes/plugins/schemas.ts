@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { paginationQuery } from '../../http/envelope'
 import { searchListQuery } from '../../http/list-query'
 import { idSchema } from '../../http/params'
 
@@ -65,7 +66,8 @@ export const pluginParams = z.object({
   nodeId: idSchema,
   pluginId: z.string().max(100, 'value_error.any_str.max_length'),
 })
-export const catalogueQuery = z.object({ node_id: idSchema.optional() })
+/** The catalogue is a list like any other (PRODUCT.md §2): a page of it, in the shipped order. */
+export const catalogueQuery = paginationQuery.extend({ node_id: idSchema.optional() })
 export const configListQuery = searchListQuery.extend({
   plugin_id: z.string().max(100, 'value_error.any_str.max_length').optional(),
 })

@@ -73,7 +73,7 @@ describe('PATCH /users/{userId} by the user themself', () => {
     )
     expect(missing.status).toBe(422)
     expect(missing.body.detail).toEqual([
-      { type: 'value_error.missing', msg: 'Field is required', loc: ['body', 'current_password'] },
+      { type: 'value_error.missing', msg: 'Value is required', loc: ['body', 'current_password'] },
     ])
     const wrong = await unchanged(h.database.db, () =>
       patch(me.id, token, { password: 'brand-new-password', current_password: 'not-my-password' }),

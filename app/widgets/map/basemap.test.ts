@@ -1,0 +1,80 @@
+import type { StyleSpecification } from 'maplibre-gl'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { loadStyle, styleUrl } from './basemap'
+
+/*
+ * The tile style or the offline basemap (PRODUCT.md §10, spec §4): a style that cannot be loaded
+ * falls back, and the failure is only logged (a warning, never an error on the page).
+ */
+
+const OFFLINE: StyleSpecification = { version: 8, sources: {}, layers: [] }
+const REMOTE = {
+  version: 8,
+  sources: { osm: { type: 'vector', url: 'https://t.example.com/x' } },
+  layers: [],
+}
+const answer = (body: unknown, status = 200) =>
+  vi.fn(async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('loadStyle', () => {
+  it('without a URL draws the offline basemap and asks nothing', async () => {
+    const fetcher = answer(REMOTE)
+    expect(await loadStyle({ url: null, key: null }, () => OFFLINE, { fetcher })).toEqual({
+      style: OFFLINE,
+      remote: false,
+    })
+    expect(fetcher).not.toHaveBeenCalled()
+  })
+
+  it('loads the style, with its key in the URL', async () => {
+    const fetcher = answer(REMOTE)
+    const got = await loadStyle({ url: 'https://t.example.com/s.json', key: 'k 1' }, () => OFFLINE, {
+      fetcher,
+    })
+    expect(got).toEqual({ style: REMOTE, remote: true })
+    expect(vi.mocked(fetcher).mock.calls[0]![0]).toBe('https://t.example.com/s.json?key=k%201')
+  })
+
+  it.each([
+    ['an error status', answer({ detail: 'no' }, 403)],
+    ['something that is not a style', answer({ hello: 'world' })],
+    [
+      'a network failure',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch')
+      }) as unknown as typeof fetch,
+    ],
+  ])('falls back to the offline basemap on %s, only logging it', async (_what, fetcher) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const error = vi.spyOn(console, 'error')
+    const got = await loadStyle({ url: 'https://t.example.com/s.json', key: null }, () => OFFLINE, {
+      fetcher,
+    })
+    expect(got).toEqual({ style: OFFLINE, remote: false })
+    expect(warn).toHaveBeenCalledOnce()
+    expect(error).not.toHaveBeenCalled()
+  })
+
+  it('gives up on a style that does not answer in time', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const fetcher = ((_url: string, init: RequestInit) =>
+      new Promise((_, reject) =>
+        init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+      )) as typeof fetch
+    const got = await loadStyle({ url: 'https://t.example.com/s.json', key: null }, () => OFFLINE, {
+      fetcher,
+      timeoutMs: 20,
+    })
+    expect(got.remote).toBe(false)
+  })
+})
+
+describe('styleUrl', () => {
+  it('puts the key in place of {key}, else as key=', () => {
+    expect(styleUrl('https://a/s.json?x=1', 'k')).toBe('https://a/s.json?x=1&key=k')
+    expect(styleUrl('https://a/{key}/s.json', 'k')).toBe('https://a/k/s.json')
+    expect(styleUrl('https://a/s.json', null)).toBe('https://a/s.json')
+  })
+})
