@@ -1,4 +1,4 @@
-import { type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { PgDialect, QueryBuilder } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
 import { executeText, type StatementText } from '../db/named-statements'
@@ -97,12 +97,38 @@ export function pageQuery(
 }
 
 /**
+ * A page and, in the same statement, the query's total when the page is full (issue 28): a page
+ * with fewer rows than asked tells its total itself (its offset plus its rows), so the count runs
+ * only when the page holds `limit` rows — the CASE's subquery is an InitPlan, which PostgreSQL runs
+ * when it is first needed and not otherwise. The count reads no further than `cap` rows (the
+ * capped count of task-query.ts' countUpTo, `countFrom`); column `n` is the count or NULL. The
+ * page's rows come out in its order: the WITH query is read once, as it was written.
+ */
+export function countedPageQuery(
+  page: SQLWrapper,
+  countFrom: SQLWrapper,
+  limit: number | Placeholder,
+  cap: number | Placeholder,
+): SQL {
+  return sql`with "page" as (${page}) select "page".*, case when (select count(*) from "page") >= ${limit} then (select count(*) from (${countFrom} limit ${cap}) "matches")::int end as "n" from "page"`
+}
+
+/**
  * Runs a page's statement (pageQuery's text and values): the rows as the driver gives them, not
  * mapped field by field; a named statement per query shape on PostgreSQL (planned once per
  * connection, db/named-statements.ts).
  */
 export async function readPage(db: Db, statement: StatementText, sortKeys: number): Promise<TaskJson[]> {
-  const rows = await executeText<JsonRow>(db, statement)
+  return (await readCountedPage(db, statement, sortKeys)).rows
+}
+
+/** readPage of countedPageQuery's statement: the rows, and the total it counted (null: not counted). */
+export async function readCountedPage(
+  db: Db,
+  statement: StatementText,
+  sortKeys: number,
+): Promise<{ rows: TaskJson[]; counted: number | null }> {
+  const rows = await executeText<JsonRow & { n?: number | null }>(db, statement)
   const out: TaskJson[] = new Array(rows.length)
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!
@@ -110,7 +136,8 @@ export async function readPage(db: Db, statement: StatementText, sortKeys: numbe
     for (let k = 0; k < sortKeys; k++) sort[k] = r[`s${k}`] ?? null
     out[i] = { json: r.h + compactJsonb(r.cf) + r.t, sort }
   }
-  return out
+  const n = rows[0]?.n
+  return { rows: out, counted: n === undefined || n === null ? null : Number(n) }
 }
 
 /**

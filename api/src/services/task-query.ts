@@ -9,7 +9,7 @@ import {
   rqlDetail,
 } from '@domain/rql'
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm'
-import { PgDialect } from 'drizzle-orm/pg-core'
+import { PgDialect, QueryBuilder } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../db/client'
 import { tasks } from '../db/schema'
 import { InvalidInput } from '../http/errors'
@@ -156,6 +156,13 @@ export function countKeyOf(compiled: CompiledQuery, condition: SQL): string {
   return `${[...compiled.whereJoins].sort().join(',')}\u0000${where}\u0000${JSON.stringify(params)}`
 }
 
+/** Builds statements without a database (a page's own count, task-page-memo.ts). */
+const builder = new QueryBuilder()
+
+/** The rows a count of the selection reads (`select 1 …`, with the condition's joins): countUpTo's, as a statement's part. */
+export const matchesSelect = (compiled: CompiledQuery, condition: SQL) =>
+  withJoins(builder.select({ one: sql`1` }).from(tasks).$dynamic(), compiled.whereJoins).where(condition)
+
 /**
  * The query's total counted no further than `cap` + 1 matches, kept for a moment per node and
  * query (task-counts.ts): a widget
@@ -172,13 +179,23 @@ export function countUpTo(
   cap: number,
   key = countKeyOf(compiled, condition),
 ): Promise<number> {
-  return cachedTotal(nodeId, `${cap}\u0000${key}`, async () => {
-    const matches = withJoins(db.select({ one: sql`1` }).from(tasks).$dynamic(), compiled.whereJoins)
-      .where(condition)
-      .limit(cap + 1)
-      .as('matches')
-    return (await db.select({ n: count() }).from(matches))[0]?.n ?? 0
-  })
+  const where = totalKeyOf(nodeId, cap, key)
+  return cachedTotal(where.node, where.key, () => countRowsUpTo(db, compiled, condition, cap))
+}
+
+/** Where countUpTo keeps a total (task-counts.ts): by node, and by cap and countKeyOf's key. */
+export const totalKeyOf = (nodeId: string, cap: number, key: string) => ({
+  node: nodeId,
+  key: `${cap}\u0000${key}`,
+})
+
+/** The selection's rows counted no further than `cap` + 1, now: countUpTo's statement. */
+export async function countRowsUpTo(db: Db, compiled: CompiledQuery, condition: SQL, cap: number) {
+  const matches = withJoins(db.select({ one: sql`1` }).from(tasks).$dynamic(), compiled.whereJoins)
+    .where(condition)
+    .limit(cap + 1)
+    .as('matches')
+  return (await db.select({ n: count() }).from(matches))[0]?.n ?? 0
 }
 
 export interface MatchingOptions {
