@@ -178,12 +178,25 @@ export async function pgbenchCeilings({ databaseUrl, connections, duration, f })
 }
 
 /**
+ * The page and its total as services/task-json.ts countedPageQuery writes them: the first cap + 1
+ * tasks in order (with their sort values), counted by a window, the JSON written for the page's
+ * rows only.
+ */
+function windowed(page, cap) {
+  const select = page.slice(0, page.indexOf(' from "tasks"'))
+  const rest = page.slice(page.indexOf(' from "tasks"')).replace(/limit 51$/, `limit ${cap + 1}`)
+  const json = select.slice(0, select.search(/,\s*\("tasks"\."updated_at"\)::text as "s0"/))
+  return `${json}, "tasks"."s0", "tasks"."s1", "tasks"."n"::int as "n" from (select "m".*, count(*) over () as "n" from (select "tasks".*, ("tasks"."updated_at")::text as "s0", ("tasks"."id")::text as "s1"${rest}) "m") "tasks" limit 51;`
+}
+
+/**
  * The filtered list's statements before and after issue 28, over the filtered query of
  * bench/tasks.mjs (page of 50 + 1): the page and its capped total as two statements (as Nodus sent
  * them: the page, then countUpTo's `select count(*) from (select 1 … limit cap + 1)`), the page
- * with its total in one statement (services/task-json.ts countedPageQuery: the count only when the
- * page is full), the same with count(*) over () over the first cap + 1 matches in order (the
- * alternative measured against it), and the page alone (a total kept).
+ * with its total in one statement as Nodus sends it (countedPageQuery: a window over the first
+ * cap + 1 matches in order), the same with the JSON written for every one of them, a CTE whose
+ * separate count runs only for a full page (the other way measured), and the page alone (a total
+ * kept).
  */
 export async function listCeilings({ databaseUrl, connections, duration, f, cap = 10_000 }) {
   const cond = `("tasks"."node_id" = '${f.nodeId}' and (("tasks"."status_id" = '${f.statusId}'
@@ -192,8 +205,12 @@ export async function listCeilings({ databaseUrl, connections, duration, f, cap 
   const capped = `select count(*) from (select 1 from "tasks" where ${cond} limit ${cap + 1}) "matches"`
   const scripts = {
     'list: page + capped count, two statements (before)': `${page};\n${capped};`,
-    'list: page and count in one statement (issue 28, CTE)': `with "page" as (${page}) select "page".*, case when (select count(*) from "page") >= 51 then (select count(*) from (select 1 from "tasks" where ${cond} limit ${cap + 1}) "matches")::int end as "n" from "page";`,
-    'list: page with count(*) over () (alternative)': `select "m".*, count(*) over () as "n" from (${page.replace(/limit 51$/, `limit ${cap + 1}`)}) "m" limit 51;`,
+    'list: page and count in one statement (issue 28, as sent: a window over the first cap + 1)': windowed(
+      page,
+      cap,
+    ),
+    'list: page and count in one statement (CTE; the count only for a full page)': `with "page" as (${page}) select "page".*, case when (select count(*) from "page") >= 51 then (select count(*) from (select 1 from "tasks" where ${cond} limit ${cap + 1}) "matches")::int end as "n" from "page";`,
+    'list: page with count(*) over (), JSON for every counted row': `select "m".*, count(*) over () as "n" from (${page.replace(/limit 51$/, `limit ${cap + 1}`)}) "m" limit 51;`,
     'list: page alone (total kept)': `${page};`,
   }
   const dir = mkdtempSync(join(tmpdir(), 'nodus-pgbench-'))

@@ -8,7 +8,7 @@ import { type CompiledQuery, keysetAfter } from '../rql'
 import { bookKey } from './query-names'
 import type { ProcessScope } from './task-access'
 import { countedPageQuery, pageQuery } from './task-json'
-import { compileChecked, countKeyOf, matchesSelect, scopeCondition } from './task-query'
+import { compileChecked, countKeyOf, scopeCondition } from './task-query'
 
 /*
  * The filtered list's page statement, made once per query shape and kept (issue 15 item 6, ADR 021
@@ -42,9 +42,9 @@ export interface PageStatement {
   /** The statement for one page: its text and name, and the page's values in their places. */
   statement(values: PageValues): StatementText
   /**
-   * The page and, when it is full, its total counted to `cap` + 1 in the same statement
-   * (task-json.ts' countedPageQuery); made the first time it is asked. Not for a cursor's page
-   * (its total is carried).
+   * The page and its total counted to `cap` + 1 in the same statement (task-json.ts'
+   * countedPageQuery); made the first time it is asked. Not for a cursor's page (its total is
+   * carried).
    */
   counted(values: PageValues & { cap: number }): StatementText
 }
@@ -202,12 +202,11 @@ function makePage(compiled: CompiledQuery, shape: PageShape): PageStatement {
     counted: (values) => {
       counted ??= filler(
         dialect.sqlToQuery(
-          countedPageQuery(
-            page,
-            matchesSelect(compiled, base),
-            sql.placeholder('limit'),
-            sql.placeholder('cap'),
-          ),
+          countedPageQuery(compiled, base, {
+            limit: sql.placeholder('limit'),
+            offset: shape.offset ? sql.placeholder('offset') : undefined,
+            cap: sql.placeholder('cap'),
+          }),
         ),
       )
       return counted(values)

@@ -46,8 +46,7 @@ async function countCapped(
 
 /**
  * A page by number and its total (issue 28): the total kept for the query when there is one (one
- * statement: the page); else the page's own statement counts it when the page is full
- * (task-json.ts' countedPageQuery) and a page that is not full tells it — its offset plus its rows.
+ * statement: the page); else the page's own statement counts it (task-json.ts' countedPageQuery).
  * Only a page past the last match (no row, an offset) counts it in a second statement. Either way
  * the total is countCapped's, and is kept as countCapped keeps it.
  */
@@ -72,8 +71,7 @@ async function pageAndTotal(
   const { rows, counted } = await readCountedPage(db, page.counted(values), compiled.orderBy.length)
   let n: number
   if (counted !== null) n = counted
-  else if (rows.length < values.limit && (rows.length > 0 || values.offset === 0))
-    n = values.offset + rows.length
+  else if (values.offset === 0) n = 0
   else return [rows, await countCapped(db, nodeId, query, page, cap)]
   slot.keep(n)
   return [rows, capped(n)]

@@ -9,7 +9,7 @@ import {
   rqlDetail,
 } from '@domain/rql'
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm'
-import { PgDialect, QueryBuilder } from 'drizzle-orm/pg-core'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../db/client'
 import { tasks } from '../db/schema'
 import { InvalidInput } from '../http/errors'
@@ -155,13 +155,6 @@ export function countKeyOf(compiled: CompiledQuery, condition: SQL): string {
   const { sql: where, params } = keyDialect.sqlToQuery(condition)
   return `${[...compiled.whereJoins].sort().join(',')}\u0000${where}\u0000${JSON.stringify(params)}`
 }
-
-/** Builds statements without a database (a page's own count, task-page-memo.ts). */
-const builder = new QueryBuilder()
-
-/** The rows a count of the selection reads (`select 1 …`, with the condition's joins): countUpTo's, as a statement's part. */
-export const matchesSelect = (compiled: CompiledQuery, condition: SQL) =>
-  withJoins(builder.select({ one: sql`1` }).from(tasks).$dynamic(), compiled.whereJoins).where(condition)
 
 /**
  * The query's total counted no further than `cap` + 1 matches, kept for a moment per node and
