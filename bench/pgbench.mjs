@@ -48,7 +48,7 @@ const page = (
  * statement; here they are literals of a prepared one (the same plan). The `:` of the time
  * format is written `x`: pgbench reads `:MI` as a variable; the work is the same.
  */
-const pageJson = (f) => `select '{"id":"' || "tasks"."id"
+export const pageJson = (f) => `select '{"id":"' || "tasks"."id"
   || '","key":' || to_json("tasks"."key")::text || ',"number":' || "tasks"."number"
   || ',"title":' || to_json("tasks"."title")::text || ',"description":' || to_json("tasks"."description")::text
   || ',"process_id":"' || "tasks"."process_id" || '","status_id":"' || "tasks"."status_id"
@@ -177,11 +177,71 @@ export async function pgbenchCeilings({ databaseUrl, connections, duration, f })
   }
 }
 
+/**
+ * The page and its total as services/task-json.ts countedPageQuery writes them: the first cap + 1
+ * tasks in order (with their sort values), counted by a window, the JSON written for the page's
+ * rows only.
+ */
+function windowed(page, cap) {
+  const select = page.slice(0, page.indexOf(' from "tasks"'))
+  const rest = page.slice(page.indexOf(' from "tasks"')).replace(/limit 51$/, `limit ${cap + 1}`)
+  const json = select.slice(0, select.search(/,\s*\("tasks"\."updated_at"\)::text as "s0"/))
+  return `${json}, "tasks"."s0", "tasks"."s1", "tasks"."n"::int as "n" from (select "m".*, count(*) over () as "n" from (select "tasks".*, ("tasks"."updated_at")::text as "s0", ("tasks"."id")::text as "s1"${rest}) "m") "tasks" limit 51;`
+}
+
+/**
+ * The filtered list's statements before and after issue 28, over the filtered query of
+ * bench/tasks.mjs (page of 50 + 1): the page and its capped total as two statements (as Nodus sent
+ * them: the page, then countUpTo's `select count(*) from (select 1 … limit cap + 1)`), the page
+ * with its total in one statement as Nodus sends it (countedPageQuery: a window over the first
+ * cap + 1 matches in order), the same with the JSON written for every one of them, a CTE whose
+ * separate count runs only for a full page (the other way measured), and the page alone (a total
+ * kept).
+ */
+export async function listCeilings({ databaseUrl, connections, duration, f, cap = 10_000 }) {
+  const cond = `("tasks"."node_id" = '${f.nodeId}' and (("tasks"."status_id" = '${f.statusId}'
+    and "tasks"."assignee_id" = '${f.assigneeId}' and "tasks"."custom_fields" @> E'{"cf_priority":"high"}'::jsonb)))`
+  const page = pageJson(f).replace(/;$/, '')
+  const capped = `select count(*) from (select 1 from "tasks" where ${cond} limit ${cap + 1}) "matches"`
+  const scripts = {
+    'list: page + capped count, two statements (before)': `${page};\n${capped};`,
+    'list: page and count in one statement (issue 28, as sent: a window over the first cap + 1)': windowed(
+      page,
+      cap,
+    ),
+    'list: page and count in one statement (CTE; the count only for a full page)': `with "page" as (${page}) select "page".*, case when (select count(*) from "page") >= 51 then (select count(*) from (select 1 from "tasks" where ${cond} limit ${cap + 1}) "matches")::int end as "n" from "page";`,
+    'list: page with count(*) over (), JSON for every counted row': `select "m".*, count(*) over () as "n" from (${page.replace(/limit 51$/, `limit ${cap + 1}`)}) "m" limit 51;`,
+    'list: page alone (total kept)': `${page};`,
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'nodus-pgbench-'))
+  try {
+    return runScripts(scripts, dir, { connections, duration, databaseUrl })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** The p50 and p99 (ms) of the transaction latencies in pgbench's logs (-l) under `dir` with `prefix`. */
+function percentiles(dir, prefix) {
+  const us = []
+  for (const name of readdirSync(dir))
+    if (name.startsWith(`${prefix}.`))
+      for (const line of readFileSync(join(dir, name), 'utf8').split('\n')) {
+        const t = Number(line.split(' ')[2])
+        if (Number.isFinite(t) && line) us.push(t)
+      }
+  us.sort((a, b) => a - b)
+  const at = (q) =>
+    us.length ? Math.round(us[Math.min(us.length - 1, Math.floor(q * us.length))] / 10) / 100 : null
+  return { p50: at(0.5), p99: at(0.99) }
+}
+
 function runScripts(scripts, dir, { connections, duration, databaseUrl }) {
   const bin = pgbenchBinary()
   const out = []
   for (const [name, script] of Object.entries(scripts)) {
-    const file = join(dir, `${name.replace(/\W+/g, '-')}.sql`)
+    const prefix = name.replace(/\W+/g, '-')
+    const file = join(dir, `${prefix}.sql`)
     writeFileSync(file, script)
     let text
     try {
@@ -197,6 +257,8 @@ function runScripts(scripts, dir, { connections, duration, databaseUrl }) {
           '2',
           '-T',
           String(duration),
+          '-l',
+          `--log-prefix=${join(dir, `log-${prefix}`)}`,
           '-f',
           file,
           databaseUrl,
@@ -217,6 +279,7 @@ function runScripts(scripts, dir, { connections, duration, databaseUrl }) {
       scenario: `pgbench ${name}`,
       tps: Math.round(tps),
       latencyMs: latency,
+      ...percentiles(dir, `log-${prefix}`),
       failed,
       loadavg: load,
     }

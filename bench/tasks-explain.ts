@@ -4,14 +4,16 @@
 // newest tasks (`walk`: api/src/services/task-walk.ts, PROBE rows per row needed); each --key= is the get-by-key statement (the task with
 // its attachments and people, task-card-repository.ts: GET /tasks/{nodeId}/{key}/key). Run with tsx (it imports the upstream's TypeScript):
 //   npx tsx bench/tasks-explain.ts --database-url=postgres://… [--node=start] [--per-page=50] [--key=DEV-1234 …] 'query' …
-// Prints JSON: [{ query, page: { sql, plan }, walk?: { sql, plan }, count: { sql, plan } } …, { key, lookup: { sql, plan } } …].
+// Prints JSON: [{ query, page: { sql, plan }, walk?: { sql, plan }, count: { sql, plan }, counted: { sql, plan } } …, { key, lookup: { sql, plan } } …].
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase } from '../api/src/db/client'
 import { nodes, users } from '../api/src/db/schema'
 import { taskCardByKeyQuery } from '../api/src/repositories/task-card-repository'
 import { overFirstRows } from '../api/src/rql/window'
+import { pageStatement } from '../api/src/services/task-page-memo'
 import { compileText, countQuery, matchingQuery, scopeCondition } from '../api/src/services/task-query'
+import { QUERY_TOTAL_CAP } from '../api/src/services/task-query-page'
 import { PROBE, walksForPages } from '../api/src/services/task-walk'
 
 const opts = { url: process.env.DATABASE_URL ?? '', node: 'start', perPage: 50 }
@@ -53,6 +55,20 @@ try {
         ? await explain(overFirstRows(walked, first, compiled.orderBy, (opts.perPage + 1) * PROBE))
         : undefined,
       count: await explain(countQuery(db, compiled, condition)),
+      // The page and its total in one statement, as POST /tasks/rql sends a first page (issue 28).
+      counted: await explain({
+        toSQL: () => {
+          const { text: sql, params } = pageStatement(
+            { compiled, pages: null },
+            {
+              nodeId: node!.id,
+              scope: 'all',
+              offset: false,
+            },
+          ).counted({ limit: opts.perPage + 1, offset: 0, cap: QUERY_TOTAL_CAP })
+          return { sql, params }
+        },
+      }),
     })
   }
   // As getTaskByKey asks it: the key upper-cased.

@@ -5,7 +5,7 @@
 // a bulk edit of 1,000 tasks (dry run, edit, undo) timed; and the plans (EXPLAIN ANALYZE,
 // BUFFERS) of each query and of the get-by-key lookup, from bench/tasks-explain.ts.
 //   node bench/tasks.mjs [--tasks=1000000] [--duration=15] [--connections=16] [--database-url=postgres://…]
-//     [--scenarios=queries,id,key,distinct,create,edit,bulk,pgbench,explain] [--tiers=upstream,web]
+//     [--scenarios=queries,id,key,distinct,create,edit,bulk,pgbench,listbench,explain] [--tiers=upstream,web]
 // --scenarios and --tiers run only those (all by default); --help prints this and exits.
 // --warmup=S runs each scenario S seconds before the measured run, uncounted: right after the
 // generation a write scenario runs several times slower for its first tens of seconds (issue 15,
@@ -29,7 +29,7 @@ import {
   startPostgres,
   startStack,
 } from './lib.mjs'
-import { pgbenchCeilings } from './pgbench.mjs'
+import { listCeilings, pgbenchCeilings } from './pgbench.mjs'
 import { bindForm, generate, keyOf } from './tasks-generate.mjs'
 
 const args = parseArgs(
@@ -47,7 +47,8 @@ const args = parseArgs(
     through: undefined,
   },
   'node bench/tasks.mjs [--tasks=1000000] [--duration=15] [--connections=16] [--chunk=100000]\n' +
-    '  [--database-url=postgres://…] [--scenarios=queries,id,key,distinct,create,edit,bulk,pgbench,explain]\n' +
+    '  [--database-url=postgres://…] [--scenarios=queries,id,key,distinct,create,edit,bulk,pgbench,listbench,explain]
+' +
     '  [--tiers=upstream,web] [--tool=wrk|autocannon] [--warmup=seconds] [--through=host:port]',
 )
 args.url = args['database-url']
@@ -296,6 +297,15 @@ try {
       },
     })
 
+  // The filtered list's statements before and after issue 28 (one statement for page and total).
+  if (want('listbench'))
+    results.listbench = await listCeilings({
+      databaseUrl,
+      connections: args.connections,
+      duration: args.duration,
+      f: { nodeId, statusId: gen.statusIds[1], assigneeId: gen.userIds[3] },
+    })
+
   const explained = !want('explain')
     ? '[]'
     : execFileSync(
@@ -316,7 +326,7 @@ try {
     if (e.key) console.log(`\n-- get by key ${e.key}:\n${e.lookup.plan}`)
     else
       console.log(
-        `\n-- ${e.query}\n-- page:\n${e.page.plan}${e.walk ? `\n-- walk:\n${e.walk.plan}` : ''}\n-- count:\n${e.count.plan}`,
+        `\n-- ${e.query}\n-- page:\n${e.page.plan}${e.walk ? `\n-- walk:\n${e.walk.plan}` : ''}\n-- count:\n${e.count.plan}\n-- page and count in one statement:\n${e.counted.plan}`,
       )
 } finally {
   await stack.stop()

@@ -45,9 +45,8 @@ interface Kept {
 
 const nodes = new Map<string, Map<string, Kept>>()
 
-/** The total for this node and query key: kept while fresh, else counted (once for concurrent asks). */
-export function cachedTotal<T = number>(nodeId: string, key: string, count: () => Promise<T>): Promise<T> {
-  const now = Date.now()
+/** The node's kept totals, made the most recently used node. */
+function totalsOf(nodeId: string): Map<string, Kept> {
   let kept = nodes.get(nodeId)
   if (kept) {
     nodes.delete(nodeId)
@@ -57,6 +56,24 @@ export function cachedTotal<T = number>(nodeId: string, key: string, count: () =
     nodes.set(nodeId, kept)
     if (nodes.size > NODES) nodes.delete(nodes.keys().next().value!)
   }
+  return kept
+}
+
+/**
+ * The kept total for this node and query key, as cachedTotal would answer it without counting
+ * afresh (fresh, being counted, or stale and then counted again in the background by `count`);
+ * undefined when cachedTotal would wait for a new count — the caller may then count it its own way
+ * (POST /tasks/rql: in the page's own statement) and keep it with keepTotal.
+ */
+export function keptTotal<T = number>(
+  nodeId: string,
+  key: string,
+  count: () => Promise<T>,
+): Promise<T> | undefined {
+  return answerKept(totalsOf(nodeId), key, count, Date.now())
+}
+
+function answerKept<T>(kept: Map<string, Kept>, key: string, count: () => Promise<T>, now: number) {
   const hit = kept.get(key)
   const fresh = hit && (hit.at === null ? now - hit.started < IN_FLIGHT_MS : now - hit.at < TTL_MS)
   if (hit && fresh) return hit.total as Promise<T>
@@ -77,11 +94,18 @@ export function cachedTotal<T = number>(nodeId: string, key: string, count: () =
     }
     return hit.total as Promise<T>
   }
+  return undefined
+}
+
+/** The total for this node and query key: kept while fresh, else counted (once for concurrent asks). */
+export function cachedTotal<T = number>(nodeId: string, key: string, count: () => Promise<T>): Promise<T> {
+  const now = Date.now()
+  const kept = totalsOf(nodeId)
+  const answered = answerKept(kept, key, count, now)
+  if (answered) return answered
   const total = count()
   const entry: Kept = { at: null, started: now, total }
-  kept.delete(key)
-  kept.set(key, entry)
-  if (kept.size > PER_NODE) kept.delete(kept.keys().next().value!)
+  keepEntry(kept, key, entry)
   // Fresh for TTL_MS from when the count answers, not from when it began: a count slower than
   // TTL_MS (exact totals over a million tasks, several at once) would otherwise be stale on
   // arrival and counted again by every call. A write meanwhile still forgets it (forgetTotals
@@ -95,6 +119,29 @@ export function cachedTotal<T = number>(nodeId: string, key: string, count: () =
     },
   )
   return total
+}
+
+function keepEntry(kept: Map<string, Kept>, key: string, entry: Kept) {
+  kept.delete(key)
+  kept.set(key, entry)
+  if (kept.size > PER_NODE) kept.delete(kept.keys().next().value!)
+}
+
+/**
+ * Where a total counted elsewhere is to be kept (POST /tasks/rql counts it in its page's statement,
+ * or knows it from a page that is not full): taken before that statement runs, so that a task
+ * write answered meanwhile (forgetTaskReads drops the node's totals) makes the answer not kept —
+ * it may predate the write.
+ */
+export function totalSlot(nodeId: string, key: string): { keep(total: unknown): void } {
+  const kept = totalsOf(nodeId)
+  return {
+    keep: (total) => {
+      if (nodes.get(nodeId) !== kept) return
+      const now = Date.now()
+      keepEntry(kept, key, { at: now, started: now, total: Promise.resolve(total) })
+    },
+  }
 }
 
 /** Tasks of the node changed: its totals are counted afresh and its widgets' data computed afresh. */

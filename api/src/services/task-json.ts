@@ -97,12 +97,55 @@ export function pageQuery(
 }
 
 /**
+ * A page and, in the same statement, the query's total counted to `cap` rows (issue 28): the
+ * query's first `cap` tasks in its order (its sort values written beside them), counted by a
+ * window over them, then the page taken from them. The count reads what the page's own plan reads
+ * (the index in the order, or the matches sorted), where a separate count was planned apart — for
+ * the filtered list through the jsonb GIN index, 25,000 entries for 83 matches at 100,000 tasks
+ * (bench/RESULTS.md, issue 28: 3.8× the two statements' pgbench rate). A page that is not full
+ * costs nothing more: every match was read for it already. Column `n` is the count (≤ cap); the
+ * outer select names the window's rows "tasks", so the answer's JSON (HEAD, TAIL) reads them as it
+ * reads the table. A subquery's order is kept by the scans above it (no join, no sort there).
+ */
+export function countedPageQuery(
+  compiled: CompiledQuery,
+  condition: SQL,
+  opts: { limit: number | Placeholder; offset?: number | Placeholder; cap: number | Placeholder },
+): SQL {
+  const keys = compiled.orderBy
+  const sorts = Object.fromEntries(
+    keys.map((k, i) => [`s${i}`, sql<string | null>`(${k.expr})::text`.as(`s${i}`)]),
+  )
+  let first = builder
+    .select({ row: sql`${tasks}.*`, ...sorts })
+    .from(tasks)
+    .$dynamic()
+  for (const j of joinClauses(compiled.joins)) first = first.leftJoin(j.table, j.on)
+  first = first
+    .where(condition)
+    .orderBy(...orderByClause(keys))
+    .limit(opts.cap)
+  const sortCols = keys.map((_, i) => sql.raw(`, "tasks"."s${i}"`))
+  const offset = opts.offset === undefined ? sql`` : sql` offset ${opts.offset}`
+  return sql`select ${HEAD} as "h", ${CUSTOM_FIELDS} as "cf", ${TAIL} as "t"${sql.join(sortCols)}, "tasks"."n"::int as "n" from (select "m".*, count(*) over () as "n" from (${first}) "m") ${tasks} limit ${opts.limit}${offset}`
+}
+
+/**
  * Runs a page's statement (pageQuery's text and values): the rows as the driver gives them, not
  * mapped field by field; a named statement per query shape on PostgreSQL (planned once per
  * connection, db/named-statements.ts).
  */
 export async function readPage(db: Db, statement: StatementText, sortKeys: number): Promise<TaskJson[]> {
-  const rows = await executeText<JsonRow>(db, statement)
+  return (await readCountedPage(db, statement, sortKeys)).rows
+}
+
+/** readPage of countedPageQuery's statement: the rows, and the total it counted (null: not counted). */
+export async function readCountedPage(
+  db: Db,
+  statement: StatementText,
+  sortKeys: number,
+): Promise<{ rows: TaskJson[]; counted: number | null }> {
+  const rows = await executeText<JsonRow & { n?: number | null }>(db, statement)
   const out: TaskJson[] = new Array(rows.length)
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!
@@ -110,7 +153,8 @@ export async function readPage(db: Db, statement: StatementText, sortKeys: numbe
     for (let k = 0; k < sortKeys; k++) sort[k] = r[`s${k}`] ?? null
     out[i] = { json: r.h + compactJsonb(r.cf) + r.t, sort }
   }
-  return out
+  const n = rows[0]?.n
+  return { rows: out, counted: n === undefined || n === null ? null : Number(n) }
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { FieldDefinition } from '@domain/fields/types'
 import type { NameBook, RunContext } from '@domain/rql'
 import { and, is, Placeholder, type SQL, sql } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import { type StatementText, statementName } from '../db/named-statements'
 import { keepRecent } from '../lib/recent'
 import { type CompiledQuery, keysetAfter } from '../rql'
 import { bookKey } from './query-names'
 import type { ProcessScope } from './task-access'
-import { pageQuery } from './task-json'
+import { countedPageQuery, pageQuery } from './task-json'
 import { compileChecked, countKeyOf, scopeCondition } from './task-query'
 
 /*
@@ -40,6 +41,12 @@ export interface PageStatement {
   countKey(): string
   /** The statement for one page: its text and name, and the page's values in their places. */
   statement(values: PageValues): StatementText
+  /**
+   * The page and its total counted to `cap` + 1 in the same statement (task-json.ts'
+   * countedPageQuery); made the first time it is asked. Not for a cursor's page (its total is
+   * carried).
+   */
+  counted(values: PageValues & { cap: number }): StatementText
 }
 
 export interface PageValues {
@@ -141,24 +148,49 @@ export function pageStatement(query: KeptQuery, shape: PageShape): PageStatement
 
 const LIMIT = -1
 const OFFSET = -2
+const CAP = -3
 
-/** The statement with placeholders where a page's values go, written once; where each goes. */
-function makePage(compiled: CompiledQuery, shape: PageShape): PageStatement {
-  const base = scopeCondition(shape.nodeId, shape.scope, compiled.where)
-  const after = shape.after?.map((v, i) => (v === null ? null : sql.placeholder(`a${i}`)))
-  const condition = after ? and(base, keysetAfter(compiled.orderBy, after))! : base
-  const { sql: text, params } = pageQuery(compiled, condition, {
-    limit: sql.placeholder('limit'),
-    offset: shape.offset ? sql.placeholder('offset') : undefined,
-  }).toSQL()
-  // [index in params, LIMIT | OFFSET | the cursor value's index]
+const dialect = new PgDialect()
+
+/** A statement's text with placeholders where a page's values go, written once; where each goes. */
+function filler({ sql: text, params }: { sql: string; params: unknown[] }) {
+  // [index in params, LIMIT | OFFSET | CAP | the cursor value's index]
   const slots: [number, number][] = []
   params.forEach((p, i) => {
     if (!is(p, Placeholder)) return
     const name = p.name as string
-    slots.push([i, name === 'limit' ? LIMIT : name === 'offset' ? OFFSET : Number(name.slice(1))])
+    slots.push([
+      i,
+      name === 'limit' ? LIMIT : name === 'offset' ? OFFSET : name === 'cap' ? CAP : Number(name.slice(1)),
+    ])
   })
   const name = statementName(text)
+  return (values: PageValues & { cap?: number }): StatementText => {
+    const filled = params.slice()
+    for (const [i, slot] of slots)
+      filled[i] =
+        slot === LIMIT
+          ? values.limit
+          : slot === OFFSET
+            ? values.offset
+            : slot === CAP
+              ? values.cap! + 1
+              : values.after![slot]
+    return { text, params: filled, name }
+  }
+}
+
+/** The statement with placeholders where a page's values go, written once. */
+function makePage(compiled: CompiledQuery, shape: PageShape): PageStatement {
+  const base = scopeCondition(shape.nodeId, shape.scope, compiled.where)
+  const after = shape.after?.map((v, i) => (v === null ? null : sql.placeholder(`a${i}`)))
+  const condition = after ? and(base, keysetAfter(compiled.orderBy, after))! : base
+  const page = pageQuery(compiled, condition, {
+    limit: sql.placeholder('limit'),
+    offset: shape.offset ? sql.placeholder('offset') : undefined,
+  })
+  const statement = filler(page.toSQL())
+  let counted: ReturnType<typeof filler> | undefined
   let countKey: string | undefined
   return {
     base,
@@ -166,11 +198,18 @@ function makePage(compiled: CompiledQuery, shape: PageShape): PageStatement {
       countKey ??= countKeyOf(compiled, base)
       return countKey
     },
-    statement: (values) => {
-      const filled = params.slice()
-      for (const [i, slot] of slots)
-        filled[i] = slot === LIMIT ? values.limit : slot === OFFSET ? values.offset : values.after![slot]
-      return { text, params: filled, name }
+    statement,
+    counted: (values) => {
+      counted ??= filler(
+        dialect.sqlToQuery(
+          countedPageQuery(compiled, base, {
+            limit: sql.placeholder('limit'),
+            offset: shape.offset ? sql.placeholder('offset') : undefined,
+            cap: sql.placeholder('cap'),
+          }),
+        ),
+      )
+      return counted(values)
     },
   }
 }

@@ -5,9 +5,10 @@ import type { Caller } from '../http/caller'
 import { badInput, forbidden } from '../http/errors'
 import { type CarriedTotal, cursorTotal, decodeCursor, encodeCursor, keysetAfter } from '../rql'
 import { scopeIn, taskCaller } from './task-access'
-import { readPage, selectMatchingJson } from './task-json'
+import { keptTotal, totalSlot } from './task-counts'
+import { readCountedPage, readPage, selectMatchingJson, type TaskJson } from './task-json'
 import { type KeptQuery, keptQuery, type PageStatement, pageStatement } from './task-page-memo'
-import { checkedQuery, countUpTo, namesOf, scopeCondition } from './task-query'
+import { checkedQuery, countRowsUpTo, countUpTo, namesOf, scopeCondition, totalKeyOf } from './task-query'
 import { walkedPage, walksForPages } from './task-walk'
 
 /*
@@ -41,6 +42,39 @@ async function countCapped(
 ): Promise<CarriedTotal> {
   const n = await countUpTo(db, nodeId, query.compiled, page.base, cap, page.countKey())
   return n > cap ? { total: cap, exact: false } : { total: n, exact: true }
+}
+
+/**
+ * A page by number and its total (issue 28): the total kept for the query when there is one (one
+ * statement: the page); else the page's own statement counts it (task-json.ts' countedPageQuery).
+ * Only a page past the last match (no row, an offset) counts it in a second statement. Either way
+ * the total is countCapped's, and is kept as countCapped keeps it.
+ */
+async function pageAndTotal(
+  db: Db,
+  nodeId: string,
+  query: KeptQuery,
+  page: PageStatement,
+  values: { limit: number; offset: number; cap: number },
+): Promise<[TaskJson[], CarriedTotal]> {
+  const { compiled } = query
+  const { cap } = values
+  const capped = (n: number): CarriedTotal =>
+    n > cap ? { total: cap, exact: false } : { total: n, exact: true }
+  const where = totalKeyOf(nodeId, cap, page.countKey())
+  const kept = keptTotal(where.node, where.key, () => countRowsUpTo(db, compiled, page.base, cap))
+  if (kept) {
+    const [rows, n] = await Promise.all([readPage(db, page.statement(values), compiled.orderBy.length), kept])
+    return [rows, capped(n)]
+  }
+  const slot = totalSlot(where.node, where.key)
+  const { rows, counted } = await readCountedPage(db, page.counted(values), compiled.orderBy.length)
+  let n: number
+  if (counted !== null) n = counted
+  else if (values.offset === 0) n = 0
+  else return [rows, await countCapped(db, nodeId, query, page, cap)]
+  slot.keep(n)
+  return [rows, capped(n)]
 }
 
 /**
@@ -89,10 +123,12 @@ export async function queryTasks(db: Db, c: Caller, nodeId: string, input: TaskQ
   }
   // A search in the order of the latest change looks among the newest tasks first (task-walk.ts).
   const walk = walksForPages(compiled) ? walkedPage(nodeId, input.query, rowsAsked, read) : undefined
-  const [rows, total] = await Promise.all([
-    walk?.rows ?? read(),
-    carried ?? countCapped(db, nodeId, query, statement, cap),
-  ])
+  // A page by number counts its total in its own statement (pageAndTotal); a cursor's page
+  // carries it, or (a cursor from before totals were carried) counts it beside.
+  const [rows, total] =
+    walk || input.cursor
+      ? await Promise.all([walk?.rows ?? read(), carried ?? countCapped(db, nodeId, query, statement, cap)])
+      : await pageAndTotal(db, nodeId, query, statement, { ...rowsAsked, cap })
   walk?.learn(total)
   const shown = rows.slice(0, perPage)
   const last = shown[shown.length - 1]

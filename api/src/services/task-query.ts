@@ -172,13 +172,23 @@ export function countUpTo(
   cap: number,
   key = countKeyOf(compiled, condition),
 ): Promise<number> {
-  return cachedTotal(nodeId, `${cap}\u0000${key}`, async () => {
-    const matches = withJoins(db.select({ one: sql`1` }).from(tasks).$dynamic(), compiled.whereJoins)
-      .where(condition)
-      .limit(cap + 1)
-      .as('matches')
-    return (await db.select({ n: count() }).from(matches))[0]?.n ?? 0
-  })
+  const where = totalKeyOf(nodeId, cap, key)
+  return cachedTotal(where.node, where.key, () => countRowsUpTo(db, compiled, condition, cap))
+}
+
+/** Where countUpTo keeps a total (task-counts.ts): by node, and by cap and countKeyOf's key. */
+export const totalKeyOf = (nodeId: string, cap: number, key: string) => ({
+  node: nodeId,
+  key: `${cap}\u0000${key}`,
+})
+
+/** The selection's rows counted no further than `cap` + 1, now: countUpTo's statement. */
+export async function countRowsUpTo(db: Db, compiled: CompiledQuery, condition: SQL, cap: number) {
+  const matches = withJoins(db.select({ one: sql`1` }).from(tasks).$dynamic(), compiled.whereJoins)
+    .where(condition)
+    .limit(cap + 1)
+    .as('matches')
+  return (await db.select({ n: count() }).from(matches))[0]?.n ?? 0
 }
 
 export interface MatchingOptions {
