@@ -47,8 +47,7 @@ const args = parseArgs(
     through: undefined,
   },
   'node bench/tasks.mjs [--tasks=1000000] [--duration=15] [--connections=16] [--chunk=100000]\n' +
-    '  [--database-url=postgres://…] [--scenarios=queries,id,key,distinct,create,edit,bulk,pgbench,listbench,explain]
-' +
+    '  [--database-url=postgres://…] [--scenarios=queries,id,key,distinct,create,edit,bulk,pgbench,listbench,explain]\n' +
     '  [--tiers=upstream,web] [--tool=wrk|autocannon] [--warmup=seconds] [--through=host:port]',
 )
 args.url = args['database-url']
