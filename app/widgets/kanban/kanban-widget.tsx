@@ -157,7 +157,7 @@ function StaticCards({
   if (column.tasks.length === 0) return <p className="wk-empty">{t('kanban.empty')}</p>
   const moves = column.moves_to.map((id) => ({ id, name: names.get(id) ?? id }))
   const card = (task: KanbanCard) => (
-    <li key={task.id} className="wk-card" data-testid="kanban-card" data-key={task.key}>
+    <li key={task.id} className="wk-card" data-testid="kanban-card" data-task-key={task.key}>
       <KanbanCardBody task={task} delimiter={delimiter} />
       <MoveForm task={task} moves={moves} />
     </li>
@@ -238,7 +238,7 @@ function DraggableCards({
             textValue={`${task.key} ${task.title}`}
             className="wk-card"
             data-testid="kanban-card"
-            data-key={task.key}
+            data-task-key={task.key}
           >
             {laneHead ? <LaneTitle title={String(task.lane_value ?? '')} /> : null}
             <div className="wk-card-row">
