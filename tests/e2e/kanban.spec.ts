@@ -94,6 +94,17 @@ const card = (page: Page, title: string) =>
   page.locator(`[data-testid="kanban-card"][data-task-key="${key[title]}"]`)
 const handle = (page: Page, title: string) => card(page, title).locator('.wk-handle')
 
+/** A drag with the mouse from the card's handle onto a column (react-aria's drag: pointer moves in steps). */
+async function drag(page: Page, title: string, to: number) {
+  const from = await handle(page, title).boundingBox()
+  const target = await column(page, to).getByTestId('kanban-list').boundingBox()
+  await page.mouse.move(from!.x + 5, from!.y + 5)
+  await page.mouse.down()
+  await page.mouse.move(from!.x + 30, from!.y + 30, { steps: 5 })
+  await page.mouse.move(target!.x + target!.width / 2, target!.y + target!.height / 2, { steps: 10 })
+  await page.mouse.up()
+}
+
 async function openBoard(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.goto(`/lk/b/${boardId}`)
@@ -157,16 +168,16 @@ test('a move that needs fields asks for them; a refused value returns the card w
 }) => {
   await signedIn(context)
   await openBoard(page)
-  const drag = async () => {
-    await handle(page, 'Первая').dragTo(column(page, 2).getByTestId('kanban-list'))
+  const ask = async () => {
+    await drag(page, 'Первая', 2)
     await expect(page.getByTestId('kanban-required')).toBeVisible()
   }
-  await drag()
+  await ask()
   await page.getByTestId('kanban-required').locator('input').fill('много')
   await page.getByTestId('kanban-required-submit').click()
   await expect(page.getByTestId('kanban-notice')).toHaveText('Введите число, используя только цифры')
   await expect(column(page, 1).locator(`[data-task-key="${key['Первая']}"]`)).toBeVisible()
-  await drag()
+  await ask()
   await page.getByTestId('kanban-required').locator('input').fill('3')
   await page.getByTestId('kanban-required-submit').click()
   await expect(column(page, 2).locator(`[data-task-key="${key['Первая']}"]`)).toBeVisible()
@@ -196,7 +207,7 @@ test('another browser sees a move live; a stale one gets a conflict and the fres
     timeout: 2000,
   })
   // The stale browser still shows it in В работе and moves it to Готово: refused as a conflict.
-  await handle(stale.page, 'Вторая').dragTo(column(stale.page, 3).getByTestId('kanban-list'))
+  await drag(stale.page, 'Вторая', 3)
   await expect(stale.page.getByTestId('kanban-notice')).toContainText('изменил кто-то другой')
   await expect(column(stale.page, 0).locator(`[data-task-key="${key['Вторая']}"]`)).toBeVisible()
   for (const x of [mover, watcher, stale]) await x.context.close()
