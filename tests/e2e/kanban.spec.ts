@@ -199,9 +199,7 @@ test('another browser sees a move live; a stale one gets a conflict and the fres
   const mover = await open(true)
   const watcher = await open(true)
   const stale = await open(false)
-  await handle(mover.page, 'Вторая').focus()
-  await mover.page.keyboard.press('Enter')
-  await mover.page.keyboard.press('Enter') // В работе → Бэклог (its first target)
+  await drag(mover.page, 'Вторая', 0) // В работе → Бэклог
   await expect(column(mover.page, 0).locator(`[data-task-key="${key['Вторая']}"]`)).toBeVisible()
   await expect(column(watcher.page, 0).locator(`[data-task-key="${key['Вторая']}"]`)).toBeVisible({
     timeout: 2000,
