@@ -11276,6 +11276,14 @@ export interface components {
                     lane_value?: unknown;
                 }[];
             }[];
+            required_fields: {
+                name: string;
+                title: string;
+                type: string;
+                settings: {
+                    [key: string]: unknown;
+                };
+            }[];
         };
         WidgetError: {
             type: string;
