@@ -18,7 +18,7 @@ import type { InitOptions } from 'i18next'
  * `boards`: the board pages and their widgets; `notifications`: the inbox, its preferences and
  * watching a task; `search`: the search page /lk/tasks; `queries`: saved task queries; `bulk`: the
  * bulk edit from the search results and /lk/tasks/batches; `header`: the header's quick find and the
- * personal menu's nodes). Every
+ * personal menu's nodes; `kanban`: the kanban widget and its settings). Every
  * namespace is loaded and searched, so `t` finds a key in whichever file holds it; a key lives in
  * one file only (app/i18n.test.ts checks that, and that every language has every key of every
  * namespace). Registering one: its name below, its files in app/lib/i18n-resources.server.ts.
@@ -46,6 +46,7 @@ export const NAMESPACES = [
   'header',
   'search',
   'bulk',
+  'kanban',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

@@ -261,6 +261,11 @@ export async function seedDemoWorkflow(tx: Tx, nodeId: string, people: { admin: 
     })),
   )
   await seedHomeBoard(tx, nodeId)
+  await seedTeamBoard(tx, nodeId, {
+    id: process!.id,
+    name: process!.name,
+    statuses: statusIds.map((id, i) => ({ id, name: STATUSES[i]!.name })),
+  })
   return {
     processId: process!.id,
     count: (await tx.select().from(tasks).where(eq(tasks.nodeId, nodeId))).length,
@@ -350,4 +355,36 @@ async function seedHomeBoard(tx: Tx, nodeId: string) {
       widgetId: w.id,
     })),
   )
+}
+
+/**
+ * A second board, "Team board": a kanban of the demo process (issue 26) — its three statuses as
+ * columns, the assignee and priority on each card, at most five tasks in progress.
+ */
+async function seedTeamBoard(
+  tx: Tx,
+  nodeId: string,
+  process: { id: string; name: string; statuses: { id: string; name: string }[] },
+) {
+  const ctx = { ...settingsContext(await customDefinitions(tx, nodeId)), processes: [process] }
+  const checked = checkSettings(
+    getWidgetType('kanban'),
+    ctx,
+    {
+      process_id: process.id,
+      view: { fields: ['assignee', 'cf_priority'], wip: { [process.statuses[1]!.id]: 5 } },
+      pagination: { per_page: 10 },
+    },
+    ['settings'],
+  )
+  if (checked.problems.length) throw new Error(`Demo kanban settings: ${JSON.stringify(checked.problems)}`)
+  const [kanban] = await tx
+    .insert(widgets)
+    .values({ nodeId, type: 'kanban', title: 'Kanban', settings: checked.value, query: '' })
+    .returning()
+  const [board] = await tx
+    .insert(boards)
+    .values({ nodeId, name: 'Team board', layout: [{ i: kanban!.id, x: 0, y: 0, w: 48, h: 20 }] })
+    .returning()
+  await tx.insert(boardWidgets).values({ nodeId, boardId: board!.id, widgetId: kanban!.id })
 }

@@ -116,6 +116,26 @@ describe('the demo workflow (SEED_DEMO=1)', () => {
     }
   })
 
+  it('gives node start a second board, "Team board", with a kanban of the demo process', async () => {
+    const token = await h.login(USER)
+    const list = await h.call('GET', `/boards/${start}`, { token })
+    const team = list.body.data.find((b: { name: string }) => b.name === 'Team board')
+    expect(team).toBeDefined()
+    const board = await h.call('GET', `/boards/${start}/${team.id}`, { token })
+    const [kanban] = board.body.data.widgets
+    expect(kanban.type).toBe('kanban')
+    const data = await h.call('GET', `/boards/${start}/${team.id}/data`, { token })
+    const columns = data.body.data[kanban.id].data.columns
+    expect(columns.map((c: { status: { name: string } }) => c.status.name)).toEqual([
+      'To do',
+      'In progress',
+      'Done',
+    ])
+    expect(columns[1].wip).toBe(5)
+    expect(columns.reduce((n: number, c: { total: number }) => n + c.total, 0)).toBeGreaterThanOrEqual(244)
+    expect(columns[0].tasks.length).toBe(10)
+  })
+
   it('seeds once: a second run leaves the database as it is', async () => {
     await seed(h.database.db, h.config, { info() {}, warn() {} })
     const processes = await h.call('GET', `/processes/${start}`, { token: admin })

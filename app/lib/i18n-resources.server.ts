@@ -13,6 +13,7 @@ import { searchLocales } from '~/components/search/locales'
 import { tasksLocales } from '~/components/task/locales'
 import { fieldsLocales } from '~/fields/locales'
 import { DEFAULT_NS, i18nConfig, type Language, type Namespace } from '~/i18n'
+import { kanbanLocales } from '~/widgets/kanban/locales'
 import { boardsLocales } from '~/widgets/locales'
 import commonEn from '../../public/locales/en/common.json'
 import shellEn from '../../public/locales/en/shell.json'
@@ -42,6 +43,7 @@ const FILES = {
   bulk: bulkLocales,
   header: headerLocales,
   search: searchLocales,
+  kanban: kanbanLocales,
 } as const satisfies Record<Namespace, Record<Language, Record<string, string>>>
 
 function inLanguage<L extends Language>(lng: L) {

@@ -1,4 +1,5 @@
 import { CalendarWidget } from './calendar/calendar-widget'
+import { KanbanWidget } from './kanban/kanban-widget'
 import { MapWidget } from './map/map-widget'
 import { ScheduleWidget } from './schedule/schedule-widget'
 import { TableWidget } from './table/table-widget'
@@ -14,6 +15,7 @@ export const widgetComponents: WidgetComponents = {
   calendar: CalendarWidget,
   map: MapWidget,
   schedule: ScheduleWidget,
+  kanban: KanbanWidget,
 }
 
 /** The component of a type, or null for a type this build does not know (shown as such, not thrown). */

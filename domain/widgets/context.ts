@@ -1,4 +1,4 @@
-import type { SettingsContext } from './types'
+import type { ContextProcess, SettingsContext } from './types'
 
 /*
  * The data a widget's settings form offers (types.ts SettingsContext), made from a node's fields as
@@ -25,7 +25,13 @@ export const KEY_OPTION = { title: 'fields.system.key', value: 'key' } as const
 /** Types that give a task its day on a schedule: a day, a moment's day, or each day of a range. */
 export const DAY_FIELD_TYPES: readonly string[] = [...DATE_FIELD_TYPES, 'daterange']
 
-export function settingsContextOf(fields: readonly ContextField[]): SettingsContext {
+/** Types with one option per task: a kanban's swimlanes. */
+export const SELECT_FIELD_TYPES: readonly string[] = ['select', 'radio']
+
+export function settingsContextOf(
+  fields: readonly ContextField[],
+  processes: readonly ContextProcess[] = [],
+): SettingsContext {
   const options = fields.map((f) => ({ title: f.title || f.name, value: f.name }))
   const ofTypes = (types: readonly string[]) =>
     fields.filter((f) => types.includes(f.type)).map((f) => ({ title: f.title || f.name, value: f.name }))
@@ -35,5 +41,8 @@ export function settingsContextOf(fields: readonly ContextField[]): SettingsCont
     dayFields: ofTypes(DAY_FIELD_TYPES),
     timeRangeFields: ofTypes(['timerange']),
     positionFields: ofTypes(POSITION_FIELD_TYPES),
+    // Only custom ones: the system select fields (status, assignee, process) are the columns or a swimlane of their own.
+    selectFields: ofTypes(SELECT_FIELD_TYPES).filter((o) => String(o.value).startsWith('cf_')),
+    processes,
   }
 }

@@ -9,11 +9,13 @@ const ctx = {
   dayFields: [{ title: 'Created', value: 'created_at' }],
   timeRangeFields: [{ title: 'Hours', value: 'cf_hours' }],
   positionFields: [{ title: 'Place', value: 'cf_place' }],
+  selectFields: [{ title: 'Kind', value: 'cf_kind' }],
+  processes: [{ id: 'p1', name: 'Demo', statuses: [{ id: 's1', name: 'Open' }] }],
 }
 
 describe('the widget registry', () => {
-  it('knows table, calendar, schedule and map, and nothing else by accident', () => {
-    expect(listWidgetTypes().map((k) => k.type)).toEqual(['table', 'calendar', 'schedule', 'map'])
+  it('knows table, calendar, schedule, map and kanban, and nothing else by accident', () => {
+    expect(listWidgetTypes().map((k) => k.type)).toEqual(['table', 'calendar', 'schedule', 'map', 'kanban'])
     expect(isWidgetType('table')).toBe(true)
     expect(isWidgetType('toString')).toBe(false)
     expect(() => getWidgetType('pie')).toThrow()
@@ -39,6 +41,18 @@ describe('the widget registry', () => {
     })
     expect(table.params.parse({ page: '-1' })).toEqual({ page: 1, filters: {} })
     expect(table.params.parse({ page: '99999999999999999999' })).toEqual({ page: 1, filters: {} })
+  })
+
+  it("reads a kanban's shown pages per column leniently (2…5, by status id)", () => {
+    const id = '0b8f5a52-3c3e-4a8f-9d55-6f1f0e7a1c11'
+    expect(
+      getWidgetType('kanban').params.parse({
+        [`more.${id}`]: '3',
+        'more.x': '2',
+        [`more.${id.slice(1)}`]: '9',
+      }),
+    ).toEqual({ more: { [id]: 3 } })
+    expect(getWidgetType('kanban').params.parse({ [`more.${id}`]: '99' })).toEqual({ more: {} })
   })
 })
 

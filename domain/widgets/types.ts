@@ -19,6 +19,24 @@ export interface SettingsContext {
   dayFields: readonly FieldOption[]
   /** Time-range fields (start and end of a day), for a schedule's vertical axis. */
   timeRangeFields: readonly FieldOption[]
+  /** Select and radio fields (one value per task), for a kanban's swimlanes. */
+  selectFields: readonly FieldOption[]
+  /** The node's processes with their progress's statuses in order, for a kanban (empty when not read). */
+  processes: readonly ContextProcess[]
+}
+
+export interface ContextProcess {
+  id: string
+  name: string
+  statuses: readonly { id: string; name: string }[]
+}
+
+/** A settings problem the field definitions alone cannot see (one setting against another). */
+export interface SettingsProblem {
+  /** Under `settings`: ['view', 'columns']. */
+  path: string[]
+  type: string
+  ctx?: Record<string, string | number>
 }
 
 export interface GridSize {
@@ -38,6 +56,8 @@ export interface WidgetKind<Params = unknown, Data = unknown, Type extends strin
    * §7): parsed leniently — a bad value falls back to the default, never an error page.
    */
   params: z.ZodType<Params, z.ZodTypeDef, Record<string, string>>
+  /** Checks across settings after the fields' own (a kanban's columns belong to its process). */
+  checkSettings?(settings: Record<string, unknown>, ctx: SettingsContext): SettingsProblem[]
   /** The shape of its data in the board data call (the contract's component for this type). */
   data: z.ZodType<Data>
 }

@@ -5,6 +5,7 @@ import { zodToJsonSchema } from 'zod-to-json-schema'
 import {
   boardDataSchema,
   calendarWidgetData,
+  kanbanWidgetData,
   mapWidgetData,
   tableWidgetData,
   widgetErrorSchema,
@@ -83,6 +84,7 @@ export const schemaComponents: Record<string, z.ZodTypeAny> = {
   TableWidgetData: tableWidgetData,
   CalendarWidgetData: calendarWidgetData,
   MapWidgetData: mapWidgetData,
+  KanbanWidgetData: kanbanWidgetData,
   WidgetError: widgetErrorSchema,
   WidgetData: widgetResultSchema,
   BoardData: boardDataSchema,

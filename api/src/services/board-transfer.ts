@@ -23,7 +23,7 @@ import {
 } from '../repositories/boards-repository'
 import { requireNodeRight } from './access'
 import { settleLayout } from './boards'
-import { customDefinitions } from './custom-fields'
+import { nodeConfig } from './node-config'
 import { auditIn } from './statuses'
 import { checkSettings, checkWidgetQuery, settingsContext } from './widgets'
 
@@ -109,8 +109,9 @@ interface Planned {
 
 /** The document checked against the node: what would be made, and every problem found. */
 async function plan(db: Db, nodeId: string, userId: string, doc: BoardDocument) {
-  const customs = await customDefinitions(db, nodeId)
-  const ctx = settingsContext(customs)
+  const config = await nodeConfig(db, nodeId)
+  const customs = config.customs
+  const ctx = settingsContext(customs, config)
   const problems: ImportProblem[] = []
   const widgets: Planned[] = []
   const refs = new Set<string>()

@@ -6,7 +6,7 @@ import type { FieldDefinition } from '@domain/fields/types'
 import { checkQueryText, namedValues, rqlDetail } from '@domain/rql'
 import { settingsContextOf } from '@domain/widgets/context'
 import { getWidgetType, isWidgetType } from '@domain/widgets/registry'
-import type { SettingsContext, WidgetKind } from '@domain/widgets/types'
+import type { ContextProcess, SettingsContext, WidgetKind } from '@domain/widgets/types'
 import type { Db, Tx } from '../db/client'
 import type { Caller } from '../http/caller'
 import type { Pagination } from '../http/envelope'
@@ -48,9 +48,28 @@ export const presentWidget = (w: WidgetWithBoards) => ({
 })
 export type WidgetOut = ReturnType<typeof presentWidget>
 
-/** The node's fields as the settings form's options: every field (and the task key), the date-like ones. */
-export const settingsContext = (customs: readonly FieldDefinition[]): SettingsContext =>
-  settingsContextOf([...SYSTEM_FIELDS, ...customs])
+/**
+ * The node's fields as the settings form's options: every field (and the task key), the date-like
+ * ones; and its processes with their statuses in progress order (a kanban's), from its configuration.
+ */
+export const settingsContext = (
+  customs: readonly FieldDefinition[],
+  config?: Pick<NodeConfig, 'flows' | 'statuses'>,
+): SettingsContext => settingsContextOf([...SYSTEM_FIELDS, ...customs], processesOf(config))
+
+function processesOf(config: Pick<NodeConfig, 'flows' | 'statuses'> | undefined): ContextProcess[] {
+  if (!config) return []
+  return [...config.flows.values()]
+    .map((f) => ({
+      id: f.process.id,
+      name: f.process.name,
+      statuses: f.workflow.status_ids.flatMap((id) => {
+        const s = config.statuses.get(id)
+        return s ? [{ id: s.id, name: s.name }] : []
+      }),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name))
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -76,7 +95,19 @@ export function checkSettings(
   const defs = kind.settingsFields(ctx)
   const defaults = (buildDefaults(defs).settings ?? {}) as Record<string, unknown>
   const result = buildFormSchema(defs).safeParse({ settings: overDefaults(defaults, settings ?? {}) })
-  if (result.success) return { value: (result.data.settings ?? {}) as Record<string, unknown>, problems: [] }
+  if (result.success) {
+    const value = (result.data.settings ?? {}) as Record<string, unknown>
+    const across = kind.checkSettings?.(value, ctx) ?? []
+    return {
+      value: across.length ? {} : value,
+      problems: across.map((p) => ({
+        type: p.type,
+        msg: messageFor(p.type, p.ctx),
+        loc: [...where, 'settings', ...p.path],
+        ...(p.ctx ? { ctx: p.ctx } : {}),
+      })),
+    }
+  }
   return {
     value: {},
     problems: result.error.issues.map((i) => issueDetail(i, [...where, ...i.path])),
@@ -116,7 +147,9 @@ export async function validWidget(
   if (!isWidgetType(w.type)) throw new InvalidInput([unknownType(['body', 'type'])])
   const config = await nodeConfig(db, nodeId)
   const customs = config.customs
-  const settings = checkSettings(getWidgetType(w.type), settingsContext(customs), w.settings, ['body'])
+  const settings = checkSettings(getWidgetType(w.type), settingsContext(customs, config), w.settings, [
+    'body',
+  ])
   const query = (w.query ?? '').trim()
   const problems = [
     ...settings.problems,

@@ -1,6 +1,7 @@
 import type { LinksFunction } from '@remix-run/node'
 import gridStyles from 'react-grid-layout/css/styles.css'
 import { fieldLinks } from '~/fields/links'
+import kanbanStyles from '~/widgets/kanban/kanban.css'
 import mapStyles from '~/widgets/map/map.css'
 import widgetStyles from '~/widgets/widgets.css'
 import adminStyles from '../admin/admin.css'
@@ -21,6 +22,7 @@ export const boardsAdminLinks: LinksFunction = () => [
   // The widgets' own look (the preview shows each through its component).
   { rel: 'stylesheet', href: widgetStyles },
   { rel: 'stylesheet', href: mapStyles },
+  { rel: 'stylesheet', href: kanbanStyles },
   // The query box of a widget's settings (shared with the search page).
   { rel: 'stylesheet', href: rqlStyles },
   { rel: 'stylesheet', href: styles },

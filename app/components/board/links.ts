@@ -1,6 +1,7 @@
 import type { LinksFunction } from '@remix-run/node'
 import gridStyles from 'react-grid-layout/css/styles.css'
 import { fieldLinks } from '~/fields/links'
+import kanbanStyles from '~/widgets/kanban/kanban.css'
 import mapStyles from '~/widgets/map/map.css'
 import widgetStyles from '~/widgets/widgets.css'
 
@@ -11,4 +12,5 @@ export const boardLinks: LinksFunction = () => [
   { rel: 'stylesheet', href: gridStyles },
   { rel: 'stylesheet', href: widgetStyles },
   { rel: 'stylesheet', href: mapStyles },
+  { rel: 'stylesheet', href: kanbanStyles },
 ]

@@ -1,4 +1,5 @@
 import { displayText, formatValue } from '@domain/fields/value'
+import type { KanbanData } from '@domain/widgets/kinds/kanban'
 import type { ScheduleData } from '@domain/widgets/kinds/schedule'
 import type { TableData } from '@domain/widgets/kinds/table'
 import type { TFunction } from 'i18next'
@@ -59,8 +60,26 @@ function presentSchedule(data: ScheduleData, t: TFunction, locale: string): Sche
   return { ...data, columns }
 }
 
+/** A kanban's card fields and swimlanes as text: each value by its field's type, the lane by its value. */
+function presentKanban(data: KanbanData, t: TFunction, locale: string): KanbanData {
+  const lane = data.swimlane
+  return {
+    ...data,
+    columns: data.columns.map((c) => ({
+      ...c,
+      tasks: c.tasks.map((task) => ({
+        ...task,
+        values: task.values.map((v) => ({ ...v, value: displayValue(v, v.value, t, locale) })),
+        lane_value: lane && task.lane !== '' ? displayValue(lane, task.lane_value, t, locale) : '',
+      })),
+    })),
+  }
+}
+
 export function presentWidget(result: WidgetResult, t: TFunction, locale: string): WidgetResult {
   if (result.error || !result.data) return result
+  if (result.type === 'kanban')
+    return { type: result.type, data: presentKanban(result.data as KanbanData, t, locale) }
   if (result.type === 'schedule')
     return { type: result.type, data: presentSchedule(result.data as ScheduleData, t, locale) }
   if (result.type !== 'table') return result

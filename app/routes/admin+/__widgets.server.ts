@@ -1,6 +1,7 @@
 import type { FieldDefinition } from '@domain/fields/types'
 import { settingsContextOf } from '@domain/widgets/context'
 import { getWidgetType, isWidgetType } from '@domain/widgets/registry'
+import type { ContextProcess } from '@domain/widgets/types'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { ADMIN_PER_PAGE, readListQuery } from '~/components/admin/list-query'
 import { CONFIRM_DELETE, widgetPaths } from '~/components/admin-boards/paths'
@@ -88,14 +89,29 @@ export async function newAction({ request }: ActionFunctionArgs) {
   )
 }
 
+/** The node's processes with their progress's statuses in order (a kanban's process and columns). */
+async function processesOf(api: Upstream, nodeId: string): Promise<ContextProcess[]> {
+  const [processes, progress] = await Promise.all([
+    loadAll(api, '/api/processes/{nodeId}', nodeId),
+    loadAll(api, '/api/progress/{nodeId}', nodeId),
+  ])
+  const statusesOf = new Map(progress.map((p) => [p.id, p.statuses.map((s) => ({ id: s.id, name: s.name }))]))
+  return processes
+    .map((p) => ({ id: p.id, name: p.name, statuses: statusesOf.get(p.progress_id) ?? [] }))
+    .sort((a, b) => a.name.localeCompare(b.name))
+}
+
 /**
  * What a widget's form is made of: its type's settings fields over the node's fields (system and
  * custom, GET /fields), and the custom ones as the query checker's keys.
  */
 async function formOf(api: Upstream, nodeId: string, type: string) {
-  const fields = await loadAll(api, '/api/fields/{nodeId}', nodeId)
+  const [fields, processes] = await Promise.all([
+    loadAll(api, '/api/fields/{nodeId}', nodeId),
+    type === 'kanban' ? processesOf(api, nodeId) : Promise.resolve([]),
+  ])
   const settings: FieldDefinition[] = isWidgetType(type)
-    ? getWidgetType(type).settingsFields(settingsContextOf(fields))
+    ? getWidgetType(type).settingsFields(settingsContextOf(fields, processes))
     : []
   return { settings, custom: customDefinitions(fields) }
 }

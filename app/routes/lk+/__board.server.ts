@@ -13,12 +13,14 @@ import { routes } from '~/lib/routes'
 import { flashHeaders } from '~/lib/session.server'
 import { type Schema, upstream } from '~/lib/upstream.server'
 import { boardTileOrigins, withMapStyle } from '~/widgets/map/node-style.server'
+import { kanbanMove } from '~/widgets/kanban/move.server'
 import type { WidgetInfo, WidgetResult } from '~/widgets/types'
 
 /*
  * The board pages (spec §2 /lk home and /lk b/{board}): the board, then at once its widgets' data
  * in one call (beside the access check), one promise per widget, so the page streams each widget into its first HTML as soon as it
- * is ready. Their action saves the layout (the editor's debounced PATCH) and removes a widget.
+ * is ready. Their action saves the layout (the editor's debounced PATCH) and removes a widget, and
+ * moves a kanban's card (any viewer: app/widgets/kanban/move.server.ts).
  */
 
 type Board = Schema<'Board'>
@@ -152,6 +154,8 @@ export async function boardAction({ request }: ActionFunctionArgs) {
   const form = await readForm(request)
   await requireCsrf(request, form)
   const intent = form.get('intent')
+  // A kanban card's move is any viewer's task edit: the upstream's planner decides (issue 26).
+  if (intent === 'kanban_move') return kanbanMove(request, access, form)
   const boardId = String(form.get('board_id') ?? '')
   if (!hasRight(access.rights, 'is_admin') || !boardId) throw redirect(routes.home())
   const api = upstream(request)

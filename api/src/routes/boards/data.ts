@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import { calendar } from '@domain/widgets/kinds/calendar'
+import { kanban } from '@domain/widgets/kinds/kanban'
 import { map } from '@domain/widgets/kinds/map'
 import { schedule } from '@domain/widgets/kinds/schedule'
 import { table } from '@domain/widgets/kinds/table'
@@ -24,6 +25,7 @@ export const tableWidgetData = table.data
 export const calendarWidgetData = calendar.data
 export const mapWidgetData = map.data
 export const scheduleWidgetData = schedule.data
+export const kanbanWidgetData = kanban.data
 export const widgetErrorSchema = z.object({ type: z.string(), msg: z.string() })
 /** One widget's answer: its type and data, or its type and why it has none. */
 export const widgetResultSchema = z.union([
@@ -31,6 +33,7 @@ export const widgetResultSchema = z.union([
   z.object({ type: z.literal('calendar'), data: calendarWidgetData }),
   z.object({ type: z.literal('map'), data: mapWidgetData }),
   z.object({ type: z.literal('schedule'), data: scheduleWidgetData }),
+  z.object({ type: z.literal('kanban'), data: kanbanWidgetData }),
   z.object({ type: z.string(), error: widgetErrorSchema }),
 ])
 /** Widget id → its answer. */
@@ -55,7 +58,7 @@ const PARAMS_DOC =
   'Per-widget parameters ride in the query string as `w.{widgetId}.{param}`, read leniently by the widget type (a bad value is the default): ' +
   'a table’s `page` and `filter.{field}` (text contains in any case; number, check box, phone equal; a select by option value; a date-like field its whole day, month… or `filter.{field}.from` / `.to` inclusive), ' +
   'a calendar’s `month` (yyyy-MM) and `day` (yyyy-MM-dd, UTC); a schedule’s `date` (yyyy-MM-dd, UTC, today by default); ' +
-  'a map’s `bbox` (west,south,east,north in degrees), `zoom` (0–21) and `page` (of its list of the viewport’s tasks): points up to 5,000 tasks, else grid clusters of the viewport with their status mix. A task the caller may not view (task_view) is never counted or shown. ' +
+  'a kanban’s `more.{statusId}` (pages of that column shown, 2–5); a map’s `bbox` (west,south,east,north in degrees), `zoom` (0–21) and `page` (of its list of the viewport’s tasks): points up to 5,000 tasks, else grid clusters of the viewport with their status mix. A task the caller may not view (task_view) is never counted or shown. ' +
   'A widget that cannot be computed (its stored query no longer checks, its type is unknown) answers `{ type, error: { type, msg } }` in its place.'
 
 /** The whole URL's query, repeated keys and all (the last one counts), as the widget helpers read it. */

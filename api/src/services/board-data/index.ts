@@ -16,6 +16,7 @@ import { mayViewBoard } from '../boards'
 import { scopeIn, taskCaller } from '../task-access'
 import { cachedWidget } from './cache'
 import { calendarData } from './calendar'
+import { kanbanData } from './kanban'
 import { mapData } from './map'
 import { scheduleData } from './schedule'
 import { tableData } from './table'
@@ -35,6 +36,7 @@ const providers: { [T in WidgetType]?: DataProvider<never, unknown> } = {
   calendar: calendarData,
   map: mapData,
   schedule: scheduleData,
+  kanban: kanbanData,
 }
 
 export type WidgetResult =

@@ -1,0 +1,116 @@
+import type { KanbanData } from '@domain/widgets/kinds/kanban'
+import { useFetcher } from '@remix-run/react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCsrfToken } from '~/components/csrf-input'
+import { CSRF_FIELD } from '~/lib/csrf'
+import type { ParamsChange } from '../types'
+import type { MoveAnswer } from './move.server'
+
+/*
+ * A card's move with JavaScript (issue 26): shown at once in its new column, posted as the board
+ * route's `kanban_move` (the ordinary task edit through the planner), then the widget refetches
+ * (only it). A refusal puts the card back and says why (the catalogue's message); a conflict (the
+ * task changed since) reloads the widget and says so. A target status with required fields asks
+ * for them first (`asking`, the modal).
+ */
+
+export interface Asking {
+  taskId: string
+  key: string
+  to: string
+  fields: string[]
+}
+
+export interface Notice {
+  ok: boolean
+  codes: string[]
+}
+
+export function useKanbanMove(data: KanbanData, onParams: ParamsChange | undefined) {
+  const fetcher = useFetcher<MoveAnswer>()
+  const csrf = useCsrfToken()
+  /** Cards shown elsewhere than the data says: task id → status id (until the data catches up). */
+  const [moved, setMoved] = useState<Record<string, string>>({})
+  const [asking, setAsking] = useState<Asking | null>(null)
+  const [notice, setNotice] = useState<Notice | null>(null)
+
+  // New data (the refetch, a live push) is the truth: the overrides go.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on each new answer of the widget
+  useEffect(() => setMoved({}), [data])
+
+  const submit = useCallback(
+    (taskId: string, to: string, fields: Record<string, string> = {}) => {
+      const task = data.columns.flatMap((c) => c.tasks).find((x) => x.id === taskId)
+      if (!task) return
+      setMoved((m) => ({ ...m, [taskId]: to }))
+      setNotice(null)
+      const form = new FormData()
+      form.set(CSRF_FIELD, csrf)
+      form.set('intent', 'kanban_move')
+      form.set('js', '1')
+      form.set('task_id', taskId)
+      form.set('status_id', to)
+      form.set('version', String(task.version))
+      for (const [name, value] of Object.entries(fields)) form.set(`field.${name}`, value)
+      fetcher.submit(form, { method: 'post' })
+    },
+    [data, csrf, fetcher.submit],
+  )
+
+  /** A drop (or keyboard move) of a card onto a column: asks for required fields first. */
+  const move = useCallback(
+    (taskId: string, from: string, to: string) => {
+      if (from === to) return
+      const column = data.columns.find((c) => c.status.id === from)
+      if (!column?.moves_to.includes(to)) return
+      const task = column.tasks.find((x) => x.id === taskId)
+      const needs = column.requires[to] ?? []
+      if (needs.length && task) setAsking({ taskId, key: task.key, to, fields: needs })
+      else submit(taskId, to)
+    },
+    [data, submit],
+  )
+
+  const answered = useRef<MoveAnswer | undefined>(undefined)
+  useEffect(() => {
+    const a = fetcher.data
+    if (fetcher.state !== 'idle' || !a || answered.current === a) return
+    answered.current = a
+    setNotice({ ok: a.ok, codes: a.codes })
+    if (!a.ok && !a.conflict) {
+      // Refused: the card returns to where it was.
+      setMoved((m) => {
+        const { [a.task_id]: _, ...rest } = m
+        return rest
+      })
+      return
+    }
+    // Moved, or changed by someone else: this widget reads its columns again (alone).
+    onParams?.({})
+  }, [fetcher.state, fetcher.data, onParams])
+
+  /** The columns with the cards moved meanwhile shown in their new place (first). */
+  const columns = useMemo(() => {
+    if (Object.keys(moved).length === 0) return data.columns
+    const all = new Map(data.columns.flatMap((c) => c.tasks.map((t) => [t.id, t] as const)))
+    return data.columns.map((c) => {
+      const incoming = Object.entries(moved)
+        .filter(([id, to]) => to === c.status.id && !c.tasks.some((t) => t.id === id))
+        .flatMap(([id]) => (all.get(id) ? [all.get(id)!] : []))
+      const staying = c.tasks.filter((t) => (moved[t.id] ?? c.status.id) === c.status.id)
+      const delta = incoming.length - (c.tasks.length - staying.length)
+      return { ...c, total: c.total + delta, tasks: [...incoming, ...staying] }
+    })
+  }, [data.columns, moved])
+
+  return {
+    columns,
+    move,
+    submit,
+    asking,
+    cancelAsking: () => setAsking(null),
+    notice,
+    dismiss: () => setNotice(null),
+    busy: fetcher.state !== 'idle',
+  }
+}

@@ -1,0 +1,212 @@
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { ADMIN, ORIGIN, USER } from './env'
+import { apiData, apiToken, startNodeId } from './utils'
+
+/*
+ * The kanban widget (issue 26) on the real stack, over a process of its own (four statuses, a
+ * workflow with a required field on one move) so no other suite's tasks move: the no-JavaScript
+ * "move to" form, a drag with the mouse (the columns that cannot take the card dimmed), a move with
+ * the keyboard, the required-fields modal and a refusal, a conflict from a second browser, and a
+ * third browser seeing a move live.
+ */
+
+test.describe.configure({ mode: 'serial' })
+
+const tokens = { admin: '', user: '' }
+let node = ''
+let boardId = ''
+const made = { widget: '', process: '', progress: '', statuses: [] as string[] }
+const key: Record<string, string> = {}
+const NAMES = ['Бэклог', 'В работе', 'Ревью', 'Готово']
+
+const call = (request: APIRequestContext, method: string, path: string, data?: unknown) =>
+  apiData(request, tokens.admin, method, path, data)
+
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext()
+  tokens.admin = await apiToken(request, ADMIN)
+  tokens.user = await apiToken(request, USER)
+  node = await startNodeId(request)
+  const stamp = Date.now().toString(36).toUpperCase()
+  for (const [i, name] of NAMES.entries())
+    made.statuses.push(
+      (
+        await call(request, 'post', `/statuses/${node}`, {
+          name: `${name} ${stamp}`,
+          color: ['#9e9e9e', '#1e88e5', '#f2a93b', '#43a047'][i],
+        })
+      ).id,
+    )
+  const [a, b, c, d] = made.statuses as [string, string, string, string]
+  made.progress = (
+    await call(request, 'post', `/progress/${node}`, { name: `KB ${stamp}`, status_ids: made.statuses })
+  ).id
+  const forms = await call(request, 'get', `/forms/${node}?search=Task`)
+  const process = await call(request, 'post', `/processes/${node}`, {
+    key: `K${stamp.slice(-6)}`,
+    name: `Kanban e2e ${stamp}`,
+    progress_id: made.progress,
+    form_id: forms[0].id,
+    transitions: [
+      { from_status_id: a, to_status_id: b },
+      { from_status_id: b, to_status_id: a },
+      { from_status_id: b, to_status_id: c, required_fields: ['cf_estimate'] },
+      { from_status_id: b, to_status_id: d },
+      { from_status_id: c, to_status_id: d },
+    ],
+  })
+  made.process = process.id
+  for (const title of ['Первая', 'Вторая', 'Третья']) {
+    const t = await call(request, 'post', `/tasks/${node}/${process.id}`, { title, cf_priority: 'low' })
+    key[title] = t.key
+  }
+  made.widget = (
+    await call(request, 'post', `/widgets/${node}`, {
+      type: 'kanban',
+      title: 'Kanban e2e',
+      settings: { process_id: process.id, view: { wip: { [b]: 1 } } },
+    })
+  ).id
+  boardId = (await call(request, 'post', `/boards/${node}`, { name: `Kanban e2e ${stamp}` })).id
+  await call(request, 'post', `/widgets/bind-board/${node}`, { board_id: boardId, widget_ids: [made.widget] })
+  await call(request, 'patch', `/boards/${node}/${boardId}`, {
+    layout: [{ i: made.widget, x: 0, y: 0, w: 48, h: 18 }],
+  })
+  await request.dispose()
+})
+
+test.afterAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext()
+  await call(request, 'delete', `/boards/${node}/${boardId}`)
+  await call(request, 'delete', `/widgets/${node}/${made.widget}`)
+  await request.dispose()
+})
+
+/** As the administrator: the demo user may only view tasks (no task_edit, so no moves offered). */
+async function signedIn(context: BrowserContext) {
+  await context.addCookies([
+    { name: '_token', value: tokens.admin, url: ORIGIN, httpOnly: true, sameSite: 'Lax' },
+  ])
+}
+
+const column = (page: Page, i: number) => page.getByTestId('kanban-column').nth(i)
+const card = (page: Page, title: string) =>
+  page.locator(`[data-testid="kanban-card"][data-task-key="${key[title]}"]`)
+const handle = (page: Page, title: string) => card(page, title).locator('.wk-handle')
+
+/** A drag with the mouse from the card's handle onto a column (react-aria's drag: pointer moves in steps). */
+async function drag(page: Page, title: string, to: number) {
+  const from = await handle(page, title).boundingBox()
+  const target = await column(page, to).getByTestId('kanban-list').boundingBox()
+  await page.mouse.move(from!.x + 5, from!.y + 5)
+  await page.mouse.down()
+  await page.mouse.move(from!.x + 30, from!.y + 30, { steps: 5 })
+  await page.mouse.move(target!.x + target!.width / 2, target!.y + target!.height / 2, { steps: 10 })
+  await page.mouse.up()
+}
+
+async function openBoard(page: Page) {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto(`/lk/b/${boardId}`)
+  await expect(page.getByTestId('kanban-list').first()).toBeVisible() // hydrated: the drag lists
+}
+
+test('without JavaScript every card has a "move to" form; the move is the task edit', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  await signedIn(context)
+  const page = await context.newPage()
+  await page.goto(`/lk/b/${boardId}`)
+  await expect(column(page, 0).getByTestId('kanban-card')).toHaveCount(3)
+  await expect(column(page, 0).getByTestId('kanban-count')).toHaveText('Задач: 3')
+  const form = card(page, 'Первая').getByTestId('kanban-move-form')
+  // Only where the workflow lets it go: Бэклог → В работе.
+  await expect(form.locator('option')).toHaveText([/^В работе/])
+  await form.getByTestId('kanban-move-submit').click()
+  await expect(column(page, 1).locator(`[data-task-key="${key['Первая']}"]`)).toBeVisible()
+  await expect(page.getByText('Задача перемещена')).toBeVisible()
+  // One card in a column of WIP limit 1: not over; the count says "1 из 1".
+  await expect(column(page, 1).getByTestId('kanban-count')).toHaveText('1 из 1')
+  await expect(column(page, 1).getByTestId('kanban-over')).toHaveCount(0)
+  await context.close()
+})
+
+test('a card drags with the mouse; columns that cannot take it are dimmed meanwhile', async ({
+  page,
+  context,
+}) => {
+  await signedIn(context)
+  await openBoard(page)
+  const from = await handle(page, 'Вторая').boundingBox()
+  const to = await column(page, 1).getByTestId('kanban-list').boundingBox()
+  await page.mouse.move(from!.x + 5, from!.y + 5)
+  await page.mouse.down()
+  await page.mouse.move(from!.x + 30, from!.y + 30, { steps: 5 })
+  await expect(column(page, 2)).toHaveAttribute('data-dimmed', 'true')
+  await expect(column(page, 1)).not.toHaveAttribute('data-dimmed', 'true')
+  await page.mouse.move(to!.x + to!.width / 2, to!.y + to!.height / 2, { steps: 10 })
+  await page.mouse.up()
+  await expect(column(page, 1).locator(`[data-task-key="${key['Вторая']}"]`)).toBeVisible()
+  await expect(page.getByTestId('kanban-notice')).toHaveText('Задача перемещена')
+  // Two in a column of limit 1: marked.
+  await expect(column(page, 1).getByTestId('kanban-over')).toBeVisible()
+})
+
+test('a card moves with the keyboard', async ({ page, context }) => {
+  await signedIn(context)
+  await openBoard(page)
+  await handle(page, 'Третья').focus()
+  await page.keyboard.press('Enter')
+  // The only column Бэклог may move to is the drop target: Enter drops there.
+  await page.keyboard.press('Enter')
+  await expect(column(page, 1).locator(`[data-task-key="${key['Третья']}"]`)).toBeVisible()
+  await expect(page.getByTestId('kanban-notice')).toHaveText('Задача перемещена')
+})
+
+test('a move that needs fields asks for them; a refused value returns the card with the message', async ({
+  page,
+  context,
+}) => {
+  await signedIn(context)
+  await openBoard(page)
+  const ask = async () => {
+    await drag(page, 'Первая', 2)
+    await expect(page.getByTestId('kanban-required')).toBeVisible()
+  }
+  await ask()
+  await page.getByTestId('kanban-required').locator('input').fill('много')
+  await page.getByTestId('kanban-required-submit').click()
+  await expect(page.getByTestId('kanban-notice')).toHaveText('Введите число, используя только цифры')
+  await expect(column(page, 1).locator(`[data-task-key="${key['Первая']}"]`)).toBeVisible()
+  await ask()
+  await page.getByTestId('kanban-required').locator('input').fill('3')
+  await page.getByTestId('kanban-required-submit').click()
+  await expect(column(page, 2).locator(`[data-task-key="${key['Первая']}"]`)).toBeVisible()
+  await expect(page.getByTestId('kanban-notice')).toHaveText('Задача перемещена')
+})
+
+test('another browser sees a move live; a stale one gets a conflict and the fresh column', async ({
+  browser,
+}) => {
+  const open = async (live: boolean) => {
+    const context = await browser.newContext()
+    await signedIn(context)
+    const page = await context.newPage()
+    // Without the live stream (and before the 10-second fallback) this one keeps what it read.
+    if (!live) await page.route('**/events*', (r) => r.abort())
+    await openBoard(page)
+    return { context, page }
+  }
+  const mover = await open(true)
+  const watcher = await open(true)
+  const stale = await open(false)
+  await drag(mover.page, 'Вторая', 0) // В работе → Бэклог
+  await expect(column(mover.page, 0).locator(`[data-task-key="${key['Вторая']}"]`)).toBeVisible()
+  await expect(column(watcher.page, 0).locator(`[data-task-key="${key['Вторая']}"]`)).toBeVisible({
+    timeout: 2000,
+  })
+  // The stale browser still shows it in В работе and moves it to Готово: refused as a conflict.
+  await drag(stale.page, 'Вторая', 3)
+  await expect(stale.page.getByTestId('kanban-notice')).toContainText('изменил кто-то другой')
+  await expect(column(stale.page, 0).locator(`[data-task-key="${key['Вторая']}"]`)).toBeVisible()
+  for (const x of [mover, watcher, stale]) await x.context.close()
+})
