@@ -12,8 +12,8 @@ import { translator } from '~/lib/page.server'
 import { routes } from '~/lib/routes'
 import { flashHeaders } from '~/lib/session.server'
 import { type Schema, upstream } from '~/lib/upstream.server'
-import { boardTileOrigins, withMapStyle } from '~/widgets/map/node-style.server'
 import { kanbanMove } from '~/widgets/kanban/move.server'
+import { boardTileOrigins, withMapStyle } from '~/widgets/map/node-style.server'
 import type { WidgetInfo, WidgetResult } from '~/widgets/types'
 
 /*
