@@ -88,7 +88,9 @@ async function seriousAxe(p: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page: p }).analyze()
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.length} × ${v.nodes[0]?.target.join(' ')} — ${v.help}`)
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1] ?? v.help}`),
+    )
 }
 
 const PAGES = [
@@ -167,7 +169,7 @@ test('editing the layout at md leaves lg as it was', async ({ playwright }) => {
   await expect(page.getByTestId('board-item')).toHaveCount(2)
   const lgBefore = await boxes()
 
-  await page.setViewportSize({ width: 1300, height: 900 })
+  await page.setViewportSize({ width: 1440, height: 900 })
   await page.reload()
   await page.getByTestId('board-edit').click()
   await expect(page.getByTestId('board-edit-width')).toContainText('laptops (24 columns)')
