@@ -162,7 +162,13 @@ export function startPostgres(port = 55490) {
 }
 
 /** Starts Nodus through `scripts/start.mjs` on a fresh DATA_DIR; the upstream on a known port. */
-export async function startStack({ databaseUrl, webPort = 3700, apiPort = 3701, demo = false }) {
+export async function startStack({
+  databaseUrl,
+  webPort = 3700,
+  apiPort = 3701,
+  demo = false,
+  env: extra = {},
+}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'nodus-bench-data-'))
   const env = {
     ...process.env,
@@ -179,6 +185,7 @@ export async function startStack({ databaseUrl, webPort = 3700, apiPort = 3701, 
   }
   if (databaseUrl) env.DATABASE_URL = databaseUrl
   else delete env.DATABASE_URL
+  Object.assign(env, extra)
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,
     env,

@@ -44,10 +44,11 @@ const args = parseArgs(
     tiers: undefined,
     tool: 'wrk',
     warmup: 0,
+    through: undefined,
   },
   'node bench/tasks.mjs [--tasks=1000000] [--duration=15] [--connections=16] [--chunk=100000]\n' +
     '  [--database-url=postgres://…] [--scenarios=queries,id,key,distinct,create,edit,bulk,pgbench,explain]\n' +
-    '  [--tiers=upstream,web] [--tool=wrk|autocannon] [--warmup=seconds]',
+    '  [--tiers=upstream,web] [--tool=wrk|autocannon] [--warmup=seconds] [--through=host:port]',
 )
 args.url = args['database-url']
 if (args.scenarios) args.scenarios = new Set(args.scenarios.split(','))
@@ -63,7 +64,19 @@ const tiersOf = (stack) =>
 const cluster = args.url ? null : startPostgres(await freePort())
 const databaseUrl = await freshDatabase(args.url ?? cluster.url)
 const webPort = await freePort()
-const stack = await startStack({ databaseUrl, webPort, apiPort: await freePort() })
+// --through=host:port: the upstream reaches the database through a pooler there (PgBouncer in
+// transaction mode, issue 27), LISTEN directly; the generator and the plans stay direct.
+const pooled = (direct) => {
+  const u = new URL(direct)
+  u.host = args.through
+  return u.toString()
+}
+const stack = await startStack({
+  databaseUrl: args.through ? pooled(databaseUrl) : databaseUrl,
+  webPort,
+  apiPort: await freePort(),
+  env: args.through ? { DATABASE_LISTEN_URL: databaseUrl } : {},
+})
 const results = { tasks: args.tasks, cores: cpus().length, node: process.version, scenarios: [], bulk: [] }
 try {
   const gen = await generate({ url: databaseUrl, node: 'start', tasks: args.tasks, chunk: args.chunk })

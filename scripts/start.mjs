@@ -54,7 +54,8 @@ function buildIfStale() {
   const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0
   if (builtAt >= Math.max(...inputs.map(newestMtime))) return
   console.log('[nodus] building the web app…')
-  const r = spawnSync(process.execPath, [join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
+  // Not `remix build`: scripts/build.mjs runs the same compiler without the CLI's warnings (issue 27).
+  const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], {
     cwd: root,
     stdio: 'inherit',
     env: { ...env, NODE_ENV: 'production' },

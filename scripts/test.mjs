@@ -6,7 +6,9 @@
 // DATABASE_URL is never passed on, so a developer's own database is never touched. To test on a
 // PostgreSQL server, say so explicitly: TEST_DATABASE_URL (the api project makes a database per
 // test file on that server), E2E_DATABASE_URL (becomes DATABASE_URL of the app Playwright starts).
-// Options: --api-only (just the api project: the PostgreSQL pass), --e2e-only, --no-e2e.
+// Options: --api-only (just the api project: the PostgreSQL pass), --e2e-only, --no-e2e,
+// --e2e-list=FILE (only the spec files FILE names, one a line, `#` comments: CI's PostgreSQL pass).
+// After --api-only, test files (api/…/x.test.ts) narrow it to those: CI's Node 24 slice.
 // TEST_SUMMARY_FILE=path also writes the counts there as JSON (used by .ci/run).
 // Exits non-zero when a runner failed, crashed, or ran no test.
 import { spawn } from 'node:child_process'
@@ -16,11 +18,13 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = resolve(fileURLToPath(import.meta.url), '../..')
-const USAGE = 'usage: npm test [-- --api-only | --e2e-only | --no-e2e]'
+const USAGE = 'usage: npm test [-- --api-only [api/…/x.test.ts …] | --e2e-only | --no-e2e] [--e2e-list=FILE]'
 const KNOWN = new Set(['--api-only', '--e2e-only', '--no-e2e', '--help', '-h'])
 
-const args = process.argv.slice(2)
-const unknown = args.filter((a) => !KNOWN.has(a))
+const argv = process.argv.slice(2)
+const files = argv.includes('--api-only') ? argv.filter((a) => /^api\/.+\.test\.ts$/.test(a)) : []
+const args = argv.filter((a) => !files.includes(a))
+const unknown = args.filter((a) => !KNOWN.has(a) && !a.startsWith('--e2e-list='))
 if (unknown.length || args.includes('--help') || args.includes('-h')) {
   if (unknown.length) console.error(`unknown option: ${unknown.join(' ')}`)
   console.error(USAGE)
@@ -35,6 +39,21 @@ if (apiOnly && e2eOnly) {
 const hasPlaywright = existsSync(join(root, 'playwright.config.ts'))
 const runVitest = !e2eOnly
 const runE2e = !apiOnly && !args.includes('--no-e2e') && hasPlaywright
+
+// The spec files of --e2e-list (none: every spec).
+const listArg = args.find((a) => a.startsWith('--e2e-list='))
+const e2eFiles = listArg
+  ? readFileSync(resolve(root, listArg.slice('--e2e-list='.length)), 'utf8')
+      .split('\n')
+      .map((l) => l.replace(/#.*/, '').trim())
+      .filter(Boolean)
+  : []
+for (const f of e2eFiles) {
+  if (!existsSync(join(root, f))) {
+    console.error(`--e2e-list names ${f}, which does not exist`)
+    process.exit(2)
+  }
+}
 
 const reports = mkdtempSync(join(tmpdir(), 'nodus-test-'))
 
@@ -113,6 +132,7 @@ async function vitest() {
       join(root, 'node_modules/vitest/vitest.mjs'),
       'run',
       ...projects,
+      ...files,
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${file}`,
@@ -141,11 +161,12 @@ async function playwright() {
   delete env.DATABASE_URL
   if (env.E2E_DATABASE_URL) env.DATABASE_URL = env.E2E_DATABASE_URL
   const where = env.DATABASE_URL ? 'PostgreSQL at E2E_DATABASE_URL' : 'the embedded database'
-  console.log(`\n[test] playwright (tests/e2e), the app on ${where}\n`)
+  const which = e2eFiles.length ? `${e2eFiles.length} spec files of ${listArg.slice(11)}` : 'tests/e2e'
+  console.log(`\n[test] playwright (${which}), the app on ${where}\n`)
   const started = Date.now()
   const code = await run(
     process.execPath,
-    [join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--reporter=list,json'],
+    [join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--reporter=list,json', ...e2eFiles],
     env,
   )
   const json = readJson(file)
@@ -160,7 +181,9 @@ async function playwright() {
       skipped: s.skipped ?? 0,
     }
   }
-  return result('playwright (e2e)', code, counts, started, playwrightFailures(json))
+  const r = result('playwright (e2e)', code, counts, started, playwrightFailures(json, 'unexpected'))
+  r.flaky = playwrightFailures(json, 'flaky')
+  return r
 }
 
 // The failed tests' names, so that the closing summary (what CI's log keeps) says which failed.
@@ -175,12 +198,13 @@ function vitestFailures(json) {
   return out
 }
 
-function playwrightFailures(json) {
+/** The tests of a Playwright report with this outcome ('unexpected': failed; 'flaky': passed on retry). */
+function playwrightFailures(json, status) {
   const out = []
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
-        if (t.status === 'unexpected') out.push(`${spec.file}: ${[...titles, spec.title].join(' › ')}`)
+        if (t.status === status) out.push(`${spec.file}: ${[...titles, spec.title].join(' › ')}`)
       }
     }
     for (const s of suite.suites ?? []) walk(s, s.file === s.title ? titles : [...titles, s.title])
@@ -214,6 +238,7 @@ for (const r of results) {
     `  ${r.name}: ${r.passed} passed / ${r.failed} failed / ${r.skipped} skipped, ${r.seconds} s${note}`,
   )
   for (const f of r.failures) console.log(`    failed: ${f}`)
+  for (const f of r.flaky ?? []) console.log(`    flaky (failed, then passed on its retry): ${f}`)
 }
 if (process.env.TEST_SUMMARY_FILE) {
   writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ ...total, runners: results }, null, 2))

@@ -14,6 +14,7 @@ import compression from 'compression'
 import express from 'express'
 import pino from 'pino'
 import { pinoHttp } from 'pino-http'
+import { webMetrics } from './metrics.mjs'
 
 const log = pino({
   level: process.env.LOG_LEVEL ?? 'info',
@@ -104,10 +105,16 @@ const SERVER_ERROR = JSON.stringify({
   detail: [{ type: 'server.error', msg: 'Something went wrong on our side' }],
 })
 
+// GET /metrics (METRICS_TOKEN set): before Express, and the latency of every request.
+const metrics = webMetrics({ build, liveStreams })
+
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '127.0.0.1'
 const server = http.createServer((req, res) => {
-  if (!isForwarded(req.url)) {
+  if (metrics?.serve(req, res)) return
+  const forwarded = isForwarded(req.url)
+  metrics?.observe(req, res, forwarded ? '/api/*' : undefined)
+  if (!forwarded) {
     // Before anything reads the body: its limit, and whether it is refused unread (ADR 026).
     admitBody(req, res)
     return app(req, res)

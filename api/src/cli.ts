@@ -40,7 +40,12 @@ class Refusal extends Error {}
 
 async function withDatabase<T>(run: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>) {
   const config = loadConfig()
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    listenUrl: config.DATABASE_LISTEN_URL,
+    pooler: config.DATABASE_POOLER,
+    dataDir: config.dataDir,
+  })
   try {
     return await run(database.db)
   } finally {

@@ -5,6 +5,13 @@ import { z } from 'zod'
 
 const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * A direct connection to the same PostgreSQL, for LISTEN, when DATABASE_URL leads to PgBouncer in
+   * transaction pooling mode (PRODUCT.md §10, ADR 029).
+   */
+  DATABASE_LISTEN_URL: z.string().url().optional(),
+  /** 'pgbouncer': DATABASE_URL is a pooler in transaction mode; 'none': it is not; unset: found out. */
+  DATABASE_POOLER: z.enum(['pgbouncer', 'none']).optional(),
   DATA_DIR: z.string().default('./data'),
   /** Attachments (PRODUCT.md §1); unset: DATA_DIR/files, or kept in memory when DATA_DIR is ':memory:'. */
   FILES_DIR: z.string().optional(),
@@ -82,6 +89,10 @@ const envSchema = z.object({
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(8),
   /** Live streams one upstream process holds at most (503 events.server_busy beyond). */
   LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  /**
+   * The bearer that GET /metrics asks for (Prometheus, PRODUCT.md §10); unset: /metrics answers 404.
+   */
+  METRICS_TOKEN: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

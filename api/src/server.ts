@@ -19,7 +19,13 @@ if (config.API_WORKERS > 1 && !config.DATABASE_URL)
   )
 
 async function serve(migrate: boolean) {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, migrate })
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    listenUrl: config.DATABASE_LISTEN_URL,
+    pooler: config.DATABASE_POOLER,
+    dataDir: config.dataDir,
+    migrate,
+  })
   const app = await buildApp(config, database)
   if (migrate) await seed(database.db, config, app.log)
   await listen(app, { host: config.API_HOST, port: config.API_PORT, socket: config.API_SOCKET })
@@ -39,7 +45,12 @@ async function serve(migrate: boolean) {
 if (cluster.isPrimary && config.API_SOCKET) await clearStaleSocket(config.API_SOCKET)
 if (workers === 1) await serve(true)
 else if (cluster.isPrimary) {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    listenUrl: config.DATABASE_LISTEN_URL,
+    pooler: config.DATABASE_POOLER,
+    dataDir: config.dataDir,
+  })
   await seed(database.db, config, console)
   await database.close()
   let stopping = false

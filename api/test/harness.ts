@@ -31,7 +31,13 @@ export interface Harness {
  * database of its own on the server in TEST_DATABASE_URL / DATABASE_URL (the CI's PostgreSQL 15).
  * One per test file: a new PGlite takes seconds to initialise.
  */
-export async function startApi(env: Record<string, string> = {}): Promise<Harness> {
+export async function startApi(
+  env: Record<string, string> = {},
+  opts: {
+    /** The URL to reach the test's database through (PgBouncer); LISTEN then uses the direct one. */
+    through?: (direct: string) => string
+  } = {},
+): Promise<Harness> {
   const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
   let dropDb: (() => Promise<void>) | undefined
   let databaseUrl: string | undefined
@@ -69,10 +75,19 @@ export async function startApi(env: Record<string, string> = {}): Promise<Harnes
     LOG_LEVEL: 'silent',
     // Tests build what they need on the minimal seed; seed.test.ts covers the demo workflow.
     SEED_DEMO: '0',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(databaseUrl && opts.through
+      ? { DATABASE_URL: opts.through(databaseUrl), DATABASE_LISTEN_URL: databaseUrl }
+      : databaseUrl
+        ? { DATABASE_URL: databaseUrl }
+        : {}),
     ...env,
   })
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir })
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    listenUrl: config.DATABASE_LISTEN_URL,
+    pooler: config.DATABASE_POOLER,
+    dataDir: config.dataDir,
+  })
   await seed(database.db, config, { info() {}, warn() {} })
   const app = await buildApp(config, database, { logger: false })
   const address = await app.listen({ host: '127.0.0.1', port: 0 })

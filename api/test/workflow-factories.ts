@@ -11,8 +11,11 @@ import { nodeIdOf, userIdOf } from './tenant-factories'
 const suffix = () => randomBytes(3).toString('hex')
 
 /** A started upstream with both seeded users signed in, and the ids the workflow tests need. */
-export async function startWorkflowApi(env: Record<string, string> = {}) {
-  const h = await startApi(env)
+export async function startWorkflowApi(
+  env: Record<string, string> = {},
+  opts: Parameters<typeof startApi>[1] = {},
+) {
+  const h = await startApi(env, opts)
   const [adminToken, userToken] = [await h.login(ADMIN), await h.login(USER)]
   const [startId, demoId] = [await nodeIdOf(h, 'start'), await nodeIdOf(h, 'demo')]
   const [adminId, userId] = [await userIdOf(h, ADMIN.email), await userIdOf(h, USER.email)]

@@ -271,6 +271,8 @@ for (const js of [true, false]) {
     })
 
     test('deleting a progress or a team in use is refused; an unused status is deleted', async ({ page }) => {
+      // Three deletions, each through its list, dialog and confirmation: more than 30 s on a busy machine.
+      test.slow()
       await page.goto(`/admin/progress?search=${tag}`)
       await page.getByRole('link', { name: `Edit ${name('Flow')}` }).click()
       await dialog(page).getByRole('link', { name: 'Delete' }).click()

@@ -15,3 +15,6 @@ export const USER = {
   password: 'e2e-user-password',
   fullName: 'Petrov Ivan Sergeevich',
 }
+
+/** The suite server's METRICS_TOKEN: GET /metrics on both tiers (PRODUCT.md §10). */
+export const METRICS_TOKEN = 'e2e-metrics-token-for-prometheus'

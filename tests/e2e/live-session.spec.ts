@@ -111,11 +111,18 @@ test('a tab over the stream limit falls back to the 10 s reload, without errors 
       if (isEvents(r)) streams.push(r.url())
       if (r.url().includes('/data.data')) reloads.push(Date.now())
     })
-    const answered = page.waitForResponse((r) => isEvents(r.request()))
-    await page.goto(`/lk/b/${boardId}`)
-    const body = await (await answered).text()
+    // Asked for as a tab's EventSource asks: an answer it reads, the refusal with its code. (Read
+    // here, not from the browser: DevTools keeps no body of an event stream to read back.)
+    const asTab = await fetch(`${ORIGIN}/events`, {
+      headers: { cookie: `_token=${token}`, accept: 'text/event-stream' },
+    })
+    const body = await asTab.text()
     expect(body).toContain('event: refused')
     expect(body).toContain('events.too_many_streams')
+
+    const answered = page.waitForResponse((r) => isEvents(r.request()))
+    await page.goto(`/lk/b/${boardId}`)
+    expect((await answered).status()).toBe(200)
     // The board reloads its data every 10 s instead, and the tab does not knock again meanwhile
     // (the shell's stream, then the board's: one refused request each, no reconnect loop).
     await expect.poll(() => reloads.length, { timeout: 15_000 }).toBeGreaterThan(0)

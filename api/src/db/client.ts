@@ -22,6 +22,8 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   /** LISTENs on `channel` (NOTIFY from triggers) until stopped. */
   listen(channel: string, to: ChangeListener): Promise<Listening>
+  /** The connection pool's state now (node-postgres only: PGlite is one in-process connection). */
+  pool?(): { total: number; idle: number; waiting: number }
   close(): Promise<void>
 }
 
@@ -129,6 +131,61 @@ export function sessionOptions(env: Record<string, string | undefined>): string 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle')
 
 /**
+ * Whether DATABASE_URL leads to a pooler in transaction mode, PgBouncer (issue 27, ADR 029):
+ * `DATABASE_POOLER=pgbouncer` says so, `none` says not; else one probe connection finds out — a
+ * pooler refuses the `options` startup parameter (PgBouncer: "unsupported startup parameter"), or
+ * drops it when told to ignore it (the session's random_page_cost is then not the one asked for).
+ */
+export async function behindPooler(
+  pg: typeof import('pg').default,
+  connectionString: string,
+  env: Record<string, string | undefined>,
+): Promise<boolean> {
+  if (env.DATABASE_POOLER === 'pgbouncer') return true
+  if (env.DATABASE_POOLER === 'none') return false
+  const options = sessionOptions(env)
+  const cost = env.DB_RANDOM_PAGE_COST ?? '1.1'
+  if (!options || cost === '') return false
+  const probe = new pg.Client({
+    connectionString,
+    options,
+    connectionTimeoutMillis: Number(env.DB_CONNECT_TIMEOUT_MS ?? 2_000),
+  })
+  probe.on('error', () => undefined)
+  try {
+    await probe.connect()
+  } catch (e) {
+    if (/unsupported startup parameter/i.test((e as Error).message)) return true
+    throw e
+  }
+  try {
+    const { rows } = await probe.query<{ random_page_cost: string }>('show random_page_cost')
+    return Number(rows[0]?.random_page_cost) !== Number(cost)
+  } finally {
+    await probe.end().catch(() => undefined)
+  }
+}
+
+/**
+ * node-postgres without named statements: each query's `name` dropped, on the pool and on every
+ * connection it opens (transactions check one out). A pooler in transaction mode hands each
+ * transaction whichever server connection is free, where a statement prepared on another is
+ * unknown ("prepared statement … does not exist") or a name is taken ("already exists").
+ */
+function withoutNames(pool: import('pg').Pool) {
+  const strip = <Q extends (...args: never[]) => unknown>(query: Q) =>
+    function (this: unknown, config: unknown, ...rest: unknown[]) {
+      const plain =
+        config && typeof config === 'object' && 'name' in config ? { ...config, name: undefined } : config
+      return (query as unknown as (...a: unknown[]) => unknown).call(this, plain, ...rest)
+    } as unknown as Q
+  pool.query = strip(pool.query)
+  pool.on('connect', (client) => {
+    client.query = strip(client.query)
+  })
+}
+
+/**
  * Opens the database: node-postgres when DATABASE_URL is set, else embedded PGlite in dataDir.
  * Migrations are applied before anything else runs.
  */
@@ -137,19 +194,34 @@ export async function openDatabase(opts: {
   dataDir: string
   /** false: another process applied them (the API's cluster workers). */
   migrate?: boolean
+  /** DATABASE_LISTEN_URL: a direct connection for LISTEN when databaseUrl leads to a pooler. */
+  listenUrl?: string
+  /** DATABASE_POOLER: 'pgbouncer' or 'none'; unset, found out (behindPooler). */
+  pooler?: 'pgbouncer' | 'none'
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg')
     const { drizzle } = await import('drizzle-orm/node-postgres')
     const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+    const pooled = await behindPooler(pg, opts.databaseUrl, { ...process.env, DATABASE_POOLER: opts.pooler })
+    // LISTEN needs a session of its own: through a pooler in transaction mode it would hold a server
+    // connection only until its statement ends, and the notices would go nowhere.
+    const listenUrl = opts.listenUrl || (pooled ? undefined : opts.databaseUrl)
+    if (!listenUrl)
+      throw new Error(
+        'DATABASE_URL leads to a connection pooler (PgBouncer): set DATABASE_LISTEN_URL to a direct connection to PostgreSQL, for LISTEN',
+      )
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: Number(process.env.DB_POOL_SIZE ?? 10),
       // A server that does not answer (a host gone, a network cut) fails the request in seconds
       // (503 server.database_unavailable) instead of holding it until the caller gives up.
       connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 2_000),
-      options: sessionOptions(process.env),
+      // Through a pooler the session's settings come from the server (ALTER DATABASE … SET, or
+      // PgBouncer's connect_query): a startup parameter is refused or lost there.
+      options: pooled ? undefined : sessionOptions(process.env),
     })
+    if (pooled) withoutNames(pool)
     // A connection the server ends (restart, pg_terminate_backend, network) must not crash the
     // process. Idle, the pool drops it; checked out (a transaction between two statements), the
     // pool no longer listens to it: each connection gets its own listener, so that the error
@@ -158,12 +230,14 @@ export async function openDatabase(opts: {
     pool.on('error', lost)
     pool.on('connect', (client) => client.on('error', lost))
     const db = drizzle(pool, { schema }) as unknown as Db
-    enableNamedStatements(db, pool)
+    // Named statements only on a direct connection (ADR 029).
+    if (!pooled) enableNamedStatements(db, pool)
     if (opts.migrate !== false) await migrate(db as never, { migrationsFolder })
     return {
       db,
       kind: 'postgres',
-      listen: (channel, to) => listenOnServer(pg, opts.databaseUrl!, channel, to),
+      listen: (channel, to) => listenOnServer(pg, listenUrl, channel, to),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     }
   }

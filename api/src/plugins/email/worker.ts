@@ -12,6 +12,7 @@ import { hasRight } from '@domain/rights/rights'
 import type { Db } from '../../db/client'
 import type { SecretBox } from '../../lib/secret-box'
 import { SerialPasses } from '../../lib/serial-passes'
+import { reportDelivery } from '../../metrics'
 import {
   claimDueEmails,
   type DueEmail,
@@ -190,6 +191,7 @@ export class EmailWorker {
     const { nodeId } = rows[0]!
     const ids = rows.map((r) => r.id)
     const result = await send()
+    reportDelivery({ plugin: 'email', outcome: result.ok ? 'delivered' : 'failed' })
     if (result.ok) return settleEmails(this.db, nodeId, ids, 'sent')
     if (UNREACHABLE.has(result.code)) mailer.down = result
     const attempts = Math.max(...rows.map((r) => r.attempts)) + 1

@@ -2,6 +2,7 @@ import type { AllowPrivate } from '@domain/outbound/guard.server'
 import type { Db } from '../../db/client'
 import type { SecretBox } from '../../lib/secret-box'
 import { SerialPasses } from '../../lib/serial-passes'
+import { reportDelivery } from '../../metrics'
 import { getConfig } from '../../repositories/plugin-configs-repository'
 import {
   claimDue,
@@ -89,6 +90,7 @@ export class DeliveryWorker {
     if (!config.enabled) {
       const attempt = { status: null, answer: 'plugins.config_disabled', ok: false }
       await recordAttempt(this.db, row, { ...attempt, retryMs, final: true })
+      reportDelivery({ plugin: 'webhooks', outcome: 'abandoned' })
       return attempt
     }
     const sealed = config.secrets.secret
@@ -103,6 +105,7 @@ export class DeliveryWorker {
             eventType: row.eventType,
           })
     await recordAttempt(this.db, row, { ...attempt, retryMs })
+    reportDelivery({ plugin: 'webhooks', outcome: attempt.ok ? 'delivered' : 'failed' })
     return attempt
   }
 
