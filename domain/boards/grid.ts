@@ -64,22 +64,29 @@ const rawItem = z
   })
   .strict('value_error.extra')
 
-/** A layout as sent: an array (spec §5) of items with unique ids, each clamped by clampItem. */
-export const layoutSchema = z
-  .array(rawItem, { invalid_type_error: 'boards.layout_not_array' })
-  .max(GRID.maxItems, 'value_error.list.max_items')
-  .transform((items, ctx) => {
-    const seen = new Set<string>()
-    const out: LayoutItem[] = []
-    items.forEach((raw, index) => {
-      const item = clampItem({ ...raw, i: String(raw.i) })
-      if (seen.has(item.i))
-        ctx.addIssue({ code: 'custom', path: [index, 'i'], message: 'boards.layout_duplicate_id' })
-      seen.add(item.i)
-      out.push(item)
+/**
+ * A layout as sent for a grid of `cols` columns: an array (spec §5) of items with unique ids, each
+ * clamped by clampItem to those columns.
+ */
+export const layoutSchemaOf = (cols: number) =>
+  z
+    .array(rawItem, { invalid_type_error: 'boards.layout_not_array' })
+    .max(GRID.maxItems, 'value_error.list.max_items')
+    .transform((items, ctx) => {
+      const seen = new Set<string>()
+      const out: LayoutItem[] = []
+      items.forEach((raw, index) => {
+        const item = clampItem({ ...raw, i: String(raw.i) }, cols)
+        if (seen.has(item.i))
+          ctx.addIssue({ code: 'custom', path: [index, 'i'], message: 'boards.layout_duplicate_id' })
+        seen.add(item.i)
+        out.push(item)
+      })
+      return out
     })
-    return out
-  })
+
+/** The spec's layout: the 48-column grid (the widest breakpoint, lg). */
+export const layoutSchema = layoutSchemaOf(GRID.cols)
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(Math.max(n, lo), hi)
 
@@ -87,16 +94,16 @@ const clamp = (n: number, lo: number, hi: number) => Math.min(Math.max(n, lo), h
  * Spec §5: a resize clamps to min/max and at least 1; a drag clamps within the columns and rows.
  * Bounds that contradict each other (minW > maxW) give way to the larger minimum.
  */
-export function clampItem(item: LayoutItem): LayoutItem {
-  const minW = clamp(item.minW ?? 1, 1, GRID.cols)
-  const maxW = clamp(item.maxW ?? GRID.cols, minW, GRID.cols)
+export function clampItem(item: LayoutItem, cols: number = GRID.cols): LayoutItem {
+  const minW = clamp(item.minW ?? 1, 1, cols)
+  const maxW = clamp(item.maxW ?? cols, minW, cols)
   const minH = clamp(item.minH ?? 1, 1, GRID.maxRows)
   const maxH = clamp(item.maxH ?? GRID.maxRows, minH, GRID.maxRows)
   const w = clamp(item.w, minW, maxW)
   const h = clamp(item.h, minH, maxH)
   const out: LayoutItem = {
     i: item.i,
-    x: clamp(item.x, 0, GRID.cols - w),
+    x: clamp(item.x, 0, cols - w),
     y: clamp(item.y, 0, GRID.maxRows - h),
     w,
     h,
@@ -114,7 +121,8 @@ export function placeBelow(
   layout: readonly LayoutItem[],
   i: string,
   size: { w: number; h: number },
+  cols: number = GRID.cols,
 ): LayoutItem {
   const bottom = layout.reduce((max, it) => Math.max(max, it.y + it.h), 0)
-  return clampItem({ i, x: 0, y: bottom, w: size.w, h: size.h })
+  return clampItem({ i, x: 0, y: bottom, w: size.w, h: size.h }, cols)
 }

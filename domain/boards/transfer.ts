@@ -43,6 +43,8 @@ export const boardDocumentSchema = z.object(
         name: text(100),
         /** Checked as a board layout (spec §5) when imported; a problem is reported, not fatal. */
         layout: z.array(z.unknown(), { invalid_type_error: INVALID }).max(GRID.maxItems).optional(),
+        /** The narrower breakpoints' own layouts ({ md?, sm?, xs? }), checked like `layout`. */
+        layouts: z.record(z.unknown(), { invalid_type_error: INVALID }).optional(),
         settings: boardSettingsSchema.optional(),
       },
       { required_error: INVALID, invalid_type_error: INVALID },

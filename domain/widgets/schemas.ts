@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { layoutsPatchSchema } from '../boards/breakpoints'
 import { layoutSchema } from '../boards/grid'
 import { MAX_QUERY_LENGTH } from '../rql'
 import { isWidgetType } from './registry'
@@ -32,7 +33,8 @@ export const boardInput = strict({
   is_default: z.boolean({ invalid_type_error: 'value_error' }).optional(),
   settings: boardSettingsSchema.optional(),
 })
-export const boardPatch = boardInput.partial()
+/** An edit may also set the narrower breakpoints' layouts (null: derive it again). */
+export const boardPatch = boardInput.partial().extend({ layouts: layoutsPatchSchema.optional() })
 
 export const widgetType = z
   .string({ required_error: 'value_error.missing', invalid_type_error: 'value_error' })

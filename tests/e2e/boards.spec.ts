@@ -281,7 +281,8 @@ test.describe('an administrator edits the layout', () => {
     const before = await homeBoard(request)
     const errors = collectConsoleErrors(page)
     await signedIn(context, 'admin')
-    await page.setViewportSize({ width: 1440, height: 900 })
+    // Wide enough for the lg grid (1,200 px beside the menu): the edit is of the board's layout.
+    await page.setViewportSize({ width: 1600, height: 900 })
     await page.goto('/lk')
     const items = page.getByTestId('board-item')
     const calendarItem = items.filter({ has: page.getByTestId('calendar-widget') })

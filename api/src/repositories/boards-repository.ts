@@ -101,7 +101,13 @@ export async function updateBoard(
   tx: Tx,
   nodeId: string,
   id: string,
-  set: Partial<{ name: string; layout: LayoutItem[]; settings: BoardSettings; isDefault: boolean }>,
+  set: Partial<{
+    name: string
+    layout: LayoutItem[]
+    layouts: BoardRow['layouts']
+    settings: BoardSettings
+    isDefault: boolean
+  }>,
 ) {
   const [row] = await tx
     .update(boards)

@@ -1,3 +1,9 @@
+import {
+  keepBound,
+  layoutsPatchSchema,
+  NARROW_BREAKPOINTS,
+  type OwnLayouts,
+} from '@domain/boards/breakpoints'
 import { type LayoutItem, layoutSchema } from '@domain/boards/grid'
 import {
   BOARD_EXPORT_FORMAT,
@@ -37,7 +43,7 @@ import { checkSettings, checkWidgetQuery, settingsContext } from './widgets'
 export interface ExportedBoard {
   format: typeof BOARD_EXPORT_FORMAT
   version: typeof BOARD_EXPORT_VERSION
-  board: { name: string; layout: LayoutItem[]; settings: BoardSettings }
+  board: { name: string; layout: LayoutItem[]; layouts: OwnLayouts; settings: BoardSettings }
   widgets: { ref: string; type: string; title: string; settings: Record<string, unknown>; query: string }[]
 }
 
@@ -62,6 +68,8 @@ export async function exportBoard(
     board: {
       name: board.name,
       layout: layout.map((it) => ({ ...it, i: refOf.get(it.i)! })),
+      // The breakpoints an administrator edited; the others are derived again where it is imported.
+      layouts: renameItems(keepBound(board.layouts, new Set(refOf.keys())), (id) => refOf.get(id)!),
       settings: board.settings,
     },
     widgets: sorted.map((w) => ({
@@ -142,7 +150,31 @@ async function plan(db: Db, nodeId: string, userId: string, doc: BoardDocument) 
       if (!refs.has(it.i)) problems.push(at(['board', 'layout', n, 'i'], 'boards.layout_unknown_item'))
     })
   }
-  return { widgets, layout, problems }
+  const layouts: OwnLayouts = {}
+  const own = layoutsPatchSchema.safeParse(doc.board.layouts ?? {})
+  if (!own.success)
+    problems.push(...own.error.issues.map((i) => problem(issueDetail(i, ['board', 'layouts', ...i.path]))))
+  else {
+    for (const bp of NARROW_BREAKPOINTS) {
+      const items = own.data[bp]
+      if (!items) continue
+      layouts[bp] = items
+      items.forEach((it, n) => {
+        if (!refs.has(it.i)) problems.push(at(['board', 'layouts', bp, n, 'i'], 'boards.layout_unknown_item'))
+      })
+    }
+  }
+  return { widgets, layout, layouts, problems }
+}
+
+/** The same layouts with every item's `i` renamed (ids to refs and back). */
+function renameItems(own: OwnLayouts, name: (i: string) => string): OwnLayouts {
+  const out: OwnLayouts = {}
+  for (const bp of NARROW_BREAKPOINTS) {
+    const items = own[bp]
+    if (items) out[bp] = items.map((it) => ({ ...it, i: name(it.i) }))
+  }
+  return out
 }
 
 /**
@@ -163,7 +195,7 @@ export async function importBoard(
       ...read.error.issues.slice(0, 20).map((i) => issueDetail(i, ['body', 'document', ...i.path])),
     ])
   const doc = read.data
-  const { widgets, layout, problems } = await plan(db, nodeId, c.auth.user.id, doc)
+  const { widgets, layout, layouts, problems } = await plan(db, nodeId, c.auth.user.id, doc)
   const answer: ImportAnswer = {
     board: { name: doc.board.name },
     widgets: doc.widgets.map((w) => ({ title: w.title, type: w.type })),
@@ -197,7 +229,10 @@ export async function importBoard(
       made.map((w) => w.id),
     )
     const remapped = layout.map((it) => ({ ...it, i: idOf.get(it.i)! }))
-    await updateBoard(tx, nodeId, board.id, { layout: settleLayout(remapped, made) })
+    await updateBoard(tx, nodeId, board.id, {
+      layout: settleLayout(remapped, made),
+      layouts: renameItems(layouts, (ref) => idOf.get(ref)!),
+    })
     await auditIn(tx, c, nodeId, 'boards.board_imported', board.id, {
       name: board.name,
       widgets: made.length,

@@ -1,3 +1,10 @@
+import {
+  keepBound,
+  type LayoutsPatch,
+  NARROW_BREAKPOINTS,
+  type NarrowBreakpoint,
+  resolveLayouts,
+} from '@domain/boards/breakpoints'
 import { type LayoutItem, placeBelow } from '@domain/boards/grid'
 import { hasRight, type RightsMap } from '@domain/rights/rights'
 import { getWidgetType, isWidgetType } from '@domain/widgets/registry'
@@ -44,10 +51,20 @@ function inGridOrder(layout: readonly LayoutItem[], widgets: WidgetOut[]): Widge
     .map((x) => x.w)
 }
 
+/** The narrower breakpoints' layouts, the board's own or derived, and which are its own. */
+function narrowLayouts(b: BoardRow) {
+  const { md, sm, xs } = resolveLayouts(b.layout, b.layouts)
+  return {
+    layouts: { md, sm, xs },
+    layouts_own: NARROW_BREAKPOINTS.filter((bp) => b.layouts?.[bp] !== undefined),
+  }
+}
+
 export const presentBoard = (b: BoardRow, widgets: WidgetOut[]) => ({
   id: b.id,
   name: b.name,
   layout: b.layout,
+  ...narrowLayouts(b),
   settings: b.settings,
   is_default: b.isDefault,
   widgets: inGridOrder(b.layout, widgets),
@@ -131,15 +148,36 @@ export async function getNodeBoard(db: Db, c: Caller, nodeId: string, id: string
 export interface BoardInput {
   name: string
   layout?: LayoutItem[]
+  layouts?: LayoutsPatch
   is_default?: boolean
   settings?: BoardSettings
 }
 
 /** Every item names a bound widget, else 422 at the first that does not. */
-function requireBoundItems(layout: readonly LayoutItem[], bound: readonly WidgetRow[]) {
+function requireBoundItems(
+  layout: readonly LayoutItem[],
+  bound: readonly WidgetRow[],
+  at: (string | number)[] = ['body', 'layout'],
+) {
   const ids = new Set(bound.map((w) => w.id))
   const i = layout.findIndex((it) => !ids.has(it.i))
-  if (i >= 0) throw badInput('boards.layout_unknown_item', ['body', 'layout', i, 'i'])
+  if (i >= 0) throw badInput('boards.layout_unknown_item', [...at, i, 'i'])
+}
+
+/** The board's own layouts after an edit: each sent one kept, each null one derived again. */
+function editedLayouts(row: BoardRow, sent: LayoutsPatch, bound: readonly WidgetRow[]) {
+  const out = { ...row.layouts }
+  for (const bp of Object.keys(sent) as NarrowBreakpoint[]) {
+    const layout = sent[bp]
+    if (layout === undefined) continue
+    if (layout === null) {
+      delete out[bp]
+      continue
+    }
+    requireBoundItems(layout, bound, ['body', 'layouts', bp])
+    out[bp] = layout
+  }
+  return keepBound(out, new Set(bound.map((w) => w.id)))
 }
 
 export async function createBoard(db: Db, c: Caller, nodeId: string, input: BoardInput) {
@@ -171,6 +209,10 @@ export async function editBoard(db: Db, c: Caller, nodeId: string, id: string, i
       const bound = (await widgetsOnBoards(tx, nodeId, [id])).get(id) ?? []
       requireBoundItems(input.layout, bound)
       set.layout = settleLayout(input.layout, bound)
+    }
+    if (input.layouts !== undefined) {
+      const bound = (await widgetsOnBoards(tx, nodeId, [id])).get(id) ?? []
+      set.layouts = editedLayouts(row, input.layouts, bound)
     }
     if (input.is_default !== undefined && input.is_default !== row.isDefault) {
       if (input.is_default) await clearDefault(tx, nodeId, id)
@@ -216,7 +258,10 @@ export async function bindBoard(db: Db, c: Caller, nodeId: string, input: BindBo
     if (input.unbind) await unbindWidgets(tx, nodeId, board.id, ids)
     else await bindWidgets(tx, nodeId, board.id, ids)
     const bound = (await widgetsOnBoards(tx, nodeId, [board.id])).get(board.id) ?? []
-    const updated = await updateBoard(tx, nodeId, board.id, { layout: settleLayout(board.layout, bound) })
+    const updated = await updateBoard(tx, nodeId, board.id, {
+      layout: settleLayout(board.layout, bound),
+      layouts: keepBound(board.layouts, new Set(bound.map((w) => w.id))),
+    })
     await auditIn(tx, c, nodeId, input.unbind ? 'boards.widgets_unbound' : 'boards.widgets_bound', board.id, {
       widget_ids: ids,
     })

@@ -1,3 +1,4 @@
+import { dropItem } from '@domain/boards/breakpoints'
 import { type DetailEntry, messageFor } from '@domain/errors/catalogue'
 import { issueDetail } from '@domain/errors/issues'
 import { buildDefaults, buildFormSchema } from '@domain/fields/form'
@@ -242,7 +243,10 @@ export async function removeWidget(db: Db, c: Caller, nodeId: string, id: string
     const row = await lockWidget(tx, nodeId, id)
     if (!row) throw widgetNotFound()
     for (const board of held)
-      await updateBoard(tx, nodeId, board.id, { layout: board.layout.filter((it) => it.i !== id) })
+      await updateBoard(tx, nodeId, board.id, {
+        layout: board.layout.filter((it) => it.i !== id),
+        layouts: dropItem(board.layouts, id),
+      })
     await deleteWidget(tx, nodeId, id)
     await auditIn(tx, c, nodeId, 'widgets.widget_deleted', id, { title: row.title })
     return { id }

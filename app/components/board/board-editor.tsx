@@ -1,12 +1,21 @@
+import {
+  type AllLayouts,
+  BREAKPOINT_COLS,
+  BREAKPOINT_MIN_WIDTH,
+  BREAKPOINTS,
+  type Breakpoint,
+} from '@domain/boards/breakpoints'
 import { clampItem, GRID, type LayoutItem } from '@domain/boards/grid'
 import { type CSSProperties, type ReactNode, type RefObject, useEffect } from 'react'
-import ReactGridLayout, { type Layout, useContainerWidth } from 'react-grid-layout'
+import { type Layout, Responsive, useContainerWidth } from 'react-grid-layout'
 
 export interface BoardEditorProps {
-  layout: LayoutItem[]
+  /** Every breakpoint's layout; the editor edits the one of the grid's present width. */
+  layouts: AllLayouts
   /** The width the view's grid had: the editor starts there, so no item moves on the switch. */
   initialWidth: number
-  onLayoutChange: (layout: LayoutItem[]) => void
+  onBreakpointChange: (bp: Breakpoint) => void
+  onLayoutChange: (bp: Breakpoint, layout: LayoutItem[]) => void
   children: ReactNode
 }
 
@@ -15,10 +24,19 @@ const DRAG = { enabled: true, handle: '.board-item-overlay', threshold: 3, bound
 const RESIZE = { enabled: true, handles: ['se', 'e', 's'] as ('se' | 'e' | 's')[] }
 
 /**
- * Layout editing (spec §2 Widgets, §4 grid item states): react-grid-layout 2 over the board's
- * items, 48 columns, rows of 30 px, 15×15 margins (spec §9), no outer padding (the view's CSS grid
- * has none either, so both place an item at the same pixels). Every change is clamped by the spec
- * §5 rules (domain clampItem: min/max and at least 1, within the columns and rows) with the
+ * react-grid-layout picks the breakpoint whose width the grid's is *more than*; the board's are
+ * "at least" widths (PRODUCT.md §10, the view's container queries), so it gets each less one.
+ */
+const RGL_BREAKPOINTS = Object.fromEntries(
+  BREAKPOINTS.map((bp) => [bp, Math.max(0, BREAKPOINT_MIN_WIDTH[bp] - 1)]),
+) as Record<Breakpoint, number>
+
+/**
+ * Layout editing (spec §2 Widgets, §4 grid item states): react-grid-layout 2's Responsive grid over
+ * the board's items with the breakpoints lg/md/sm/xs of 48/24/12/1 columns (PRODUCT.md §10), rows
+ * of 30 px, 15×15 margins (spec §9), no outer padding (the view's CSS grid has none either, so
+ * both place an item at the same pixels). It edits the layout of the width it is shown at; every
+ * change is clamped by the spec §5 rules (domain clampItem) to that breakpoint's columns, with the
  * widget type's minimum size the items carry. Loaded only when an administrator starts editing.
  */
 /**
@@ -37,10 +55,15 @@ export function useDraggableStyle() {
   }, [])
 }
 
-export function BoardEditor({ layout, initialWidth, onLayoutChange, children }: BoardEditorProps) {
+export function BoardEditor({
+  layouts,
+  initialWidth,
+  onBreakpointChange,
+  onLayoutChange,
+  children,
+}: BoardEditorProps) {
   useDraggableStyle()
   const { width, containerRef } = useContainerWidth({ initialWidth })
-  const minById = new Map(layout.map((it) => [it.i, it]))
   return (
     <div
       ref={containerRef as RefObject<HTMLDivElement>}
@@ -54,40 +77,53 @@ export function BoardEditor({ layout, initialWidth, onLayoutChange, children }: 
         } as CSSProperties
       }
     >
-      <ReactGridLayout
+      <Responsive
         width={width}
-        layout={layout}
-        gridConfig={{
-          cols: GRID.cols,
-          rowHeight: GRID.rowHeight,
-          margin: GRID.margin,
-          containerPadding: [0, 0],
-          maxRows: GRID.maxRows,
-        }}
+        layouts={layouts}
+        breakpoints={RGL_BREAKPOINTS}
+        cols={BREAKPOINT_COLS}
+        rowHeight={GRID.rowHeight}
+        margin={GRID.margin}
+        containerPadding={[0, 0]}
+        maxRows={GRID.maxRows}
         dragConfig={DRAG}
         resizeConfig={RESIZE}
-        onLayoutChange={(next: Layout) =>
+        onBreakpointChange={(bp) => onBreakpointChange(bp as Breakpoint)}
+        onLayoutChange={(next: Layout) => {
+          // The breakpoint whose layout this is: the one the grid is at, at the width it was given.
+          const bp = breakpointFor(width)
+          const cols = BREAKPOINT_COLS[bp]
+          const known = new Map(layouts[bp].map((it) => [it.i, it]))
           onLayoutChange(
+            bp,
             next.map((it) => {
-              const known = minById.get(it.i)
-              return clampItem({
-                i: it.i,
-                x: it.x,
-                y: it.y,
-                w: it.w,
-                h: it.h,
-                ...(known?.minW !== undefined && { minW: known.minW }),
-                ...(known?.minH !== undefined && { minH: known.minH }),
-                ...(known?.maxW !== undefined && { maxW: known.maxW }),
-                ...(known?.maxH !== undefined && { maxH: known.maxH }),
-                ...(known?.static !== undefined && { static: known.static }),
-              })
+              const was = known.get(it.i)
+              return clampItem(
+                {
+                  i: it.i,
+                  x: it.x,
+                  y: it.y,
+                  w: it.w,
+                  h: it.h,
+                  ...(was?.minW !== undefined && { minW: was.minW }),
+                  ...(was?.minH !== undefined && { minH: was.minH }),
+                  ...(was?.maxW !== undefined && { maxW: was.maxW }),
+                  ...(was?.maxH !== undefined && { maxH: was.maxH }),
+                  ...(was?.static !== undefined && { static: was.static }),
+                },
+                cols,
+              )
             }),
           )
-        }
+        }}
       >
         {children}
-      </ReactGridLayout>
+      </Responsive>
     </div>
   )
+}
+
+/** react-grid-layout's own choice for this width. */
+function breakpointFor(width: number): Breakpoint {
+  return BREAKPOINTS.find((bp) => width > RGL_BREAKPOINTS[bp]) ?? 'xs'
 }

@@ -1,3 +1,11 @@
+import {
+  type AllLayouts,
+  BREAKPOINT_COLS,
+  BREAKPOINTS,
+  type Breakpoint,
+  breakpointOf,
+  type NarrowBreakpoint,
+} from '@domain/boards/breakpoints'
 import { GRID, type LayoutItem } from '@domain/boards/grid'
 import { useFetcher, useNavigate } from '@remix-run/react'
 import {
@@ -29,7 +37,10 @@ export interface BoardViewProps {
   subtitle?: string
   board: { id: string; name: string } | null
   widgets: WidgetInfo[]
-  layout: LayoutItem[]
+  /** Every breakpoint's layout (PRODUCT.md §10): the server renders all four. */
+  layouts: AllLayouts
+  /** The narrower widths an administrator edited; the others are derived from the wider one. */
+  layoutsOwn: NarrowBreakpoint[]
   data: Record<string, Promise<WidgetResult>>
   at: number
   isAdmin: boolean
@@ -38,12 +49,20 @@ export interface BoardViewProps {
 /** Spec §9: how long "copied" shows after a key was copied. */
 export const COPY_CONFIRM_MS = 2000
 
-const itemStyle = (it: LayoutItem): CSSProperties =>
-  ({
-    '--item-column': `${it.x + 1} / span ${it.w}`,
-    '--item-row': `${it.y + 1} / span ${it.h}`,
-    '--item-h': it.h,
-  }) as CSSProperties
+/**
+ * An item's place at every breakpoint, as custom properties: widgets.css picks the set for the
+ * grid's width with container queries, so the server's HTML is right at any width with no guess.
+ */
+const itemStyle = (places: Partial<Record<Breakpoint, LayoutItem>>): CSSProperties => {
+  const style: Record<string, string> = {}
+  for (const bp of BREAKPOINTS) {
+    const it = places[bp]
+    if (!it) continue
+    style[`--${bp}-c`] = `${it.x + 1} / span ${it.w}`
+    style[`--${bp}-r`] = `${it.y + 1} / span ${it.h}`
+  }
+  return style as CSSProperties
+}
 
 const sameLayout = (a: readonly LayoutItem[], b: readonly LayoutItem[]) => {
   const key = (l: readonly LayoutItem[]) =>
@@ -65,14 +84,26 @@ type Menu = { at: ContextMenuPoint; items: ContextMenuItem[]; label: string }
  * is saved 1,500 ms after the last change (spec §9) with the alert 'Changes saved' or 'Changes not
  * saved'.
  */
-export function BoardView({ title, subtitle, board, widgets, layout, data, at, isAdmin }: BoardViewProps) {
+export function BoardView({
+  title,
+  subtitle,
+  board,
+  widgets,
+  layouts,
+  layoutsOwn,
+  data,
+  at,
+  isAdmin,
+}: BoardViewProps) {
   const { t } = useTranslation()
   const hydrated = useHydratedInTransition()
   const navigate = useNavigate()
   const csrf = useCsrfToken()
   const boardId = board?.id ?? ''
-  const [items, setItems] = useState(layout)
+  const [items, setItems] = useState(layouts)
   const [editing, setEditing] = useState(false)
+  /** The width the editor edits: the grid's breakpoint when editing started, then the editor's. */
+  const [editedBp, setEditedBp] = useState<Breakpoint>('lg')
   const [Editor, setEditor] = useState<ComponentType<BoardEditorProps> | null>(null)
   const [menu, setMenu] = useState<Menu | null>(null)
   const [copied, setCopied] = useState<string | null>(null)
@@ -85,10 +116,11 @@ export function BoardView({ title, subtitle, board, widgets, layout, data, at, i
     widgets.map((w) => w.id),
   )
 
-  // The loader's layout is the truth again after a navigation or a widget's removal.
-  useEffect(() => setItems(layout), [layout])
+  // The loader's layouts are the truth again after a navigation or a widget's removal.
+  useEffect(() => setItems(layouts), [layouts])
 
   const startEditing = () => {
+    setEditedBp(breakpointOf(gridRef.current?.offsetWidth ?? 1200))
     setEditing(true)
     if (!Editor) import('./board-editor').then((m) => setEditor(() => m.BoardEditor))
   }
@@ -97,19 +129,20 @@ export function BoardView({ title, subtitle, board, widgets, layout, data, at, i
   const timer = useRef<number>()
   const submitLayout = save.submit
   const onLayout = useCallback(
-    (next: LayoutItem[]) => {
+    (bp: Breakpoint, next: LayoutItem[]) => {
       setItems((current) => {
-        if (sameLayout(current, next)) return current
+        if (sameLayout(current[bp], next)) return current
         window.clearTimeout(timer.current)
         timer.current = window.setTimeout(() => {
           const form = new FormData()
           form.set('intent', 'layout')
           form.set('board_id', boardId)
+          form.set('breakpoint', bp)
           form.set('layout', JSON.stringify(next))
           form.set(CSRF_FIELD, csrf)
           submitLayout(form, { method: 'post' })
         }, GRID.saveDebounceMs)
-        return next
+        return { ...current, [bp]: next }
       })
     },
     [boardId, csrf, submitLayout],
@@ -179,11 +212,20 @@ export function BoardView({ title, subtitle, board, widgets, layout, data, at, i
   }
 
   const byId = new Map(widgets.map((w) => [w.id, w]))
-  const placed = [...items].filter((it) => byId.has(it.i)).sort((a, b) => a.y - b.y || a.x - b.x)
+  // In the DOM in the widest layout's reading order; each breakpoint places them by its own layout.
+  const placed = [...items.lg].filter((it) => byId.has(it.i)).sort((a, b) => a.y - b.y || a.x - b.x)
+  const placeOf = new Map(BREAKPOINTS.map((bp) => [bp, new Map(items[bp].map((it) => [it.i, it]))] as const))
   const frames = placed.map((it) => {
     const widget = byId.get(it.i)!
+    const places = Object.fromEntries(BREAKPOINTS.map((bp) => [bp, placeOf.get(bp)!.get(it.i)]))
     return (
-      <div key={it.i} className="board-item" style={itemStyle(it)} data-testid="board-item" data-item={it.i}>
+      <div
+        key={it.i}
+        className="board-item"
+        style={itemStyle(places)}
+        data-testid="board-item"
+        data-item={it.i}
+      >
         <WidgetFrame
           boardId={boardId}
           widget={widget}
@@ -251,33 +293,50 @@ export function BoardView({ title, subtitle, board, widgets, layout, data, at, i
           {t('lk.home.empty_hint')}
         </EmptyState>
       ) : editing && Editor ? (
-        <Editor layout={items} initialWidth={gridRef.current?.offsetWidth ?? 1200} onLayoutChange={onLayout}>
-          {frames}
-        </Editor>
+        <div className="board-frame">
+          <p className="board-edit-width" role="status" data-testid="board-edit-width">
+            {t('board.edit_width', {
+              width: t(`board.breakpoint.${editedBp}`),
+              cols: BREAKPOINT_COLS[editedBp],
+            })}
+            {editedBp === 'lg'
+              ? null
+              : ` ${t(layoutsOwn.includes(editedBp) ? 'board.edit_width_own' : 'board.edit_width_derived')}`}
+          </p>
+          <Editor
+            layouts={items}
+            initialWidth={gridRef.current?.offsetWidth ?? 1200}
+            onBreakpointChange={setEditedBp}
+            onLayoutChange={onLayout}
+          >
+            {frames}
+          </Editor>
+        </div>
       ) : (
-        <div
-          ref={gridRef}
-          className="board-grid"
-          data-testid="board-grid"
-          data-live={live || undefined}
-          data-editing={editing || undefined}
-          style={
-            {
-              '--board-row': `${GRID.rowHeight}px`,
-              '--board-gap-x': `${GRID.margin[0]}px`,
-              '--board-gap-y': `${GRID.margin[1]}px`,
-              '--board-cols': GRID.cols,
-            } as CSSProperties
-          }
-          onContextMenu={(e) => {
-            const item = (e.target as HTMLElement).closest<HTMLElement>('[data-item]')
-            const widget = item ? byId.get(item.dataset.item ?? '') : undefined
-            if (!widget || !hydrated || e.defaultPrevented) return
-            e.preventDefault()
-            widgetMenu(widget, { x: e.clientX, y: e.clientY })
-          }}
-        >
-          {frames}
+        <div className="board-frame">
+          <div
+            ref={gridRef}
+            className="board-grid"
+            data-testid="board-grid"
+            data-live={live || undefined}
+            data-editing={editing || undefined}
+            style={
+              {
+                '--board-row': `${GRID.rowHeight}px`,
+                '--board-gap-x': `${GRID.margin[0]}px`,
+                '--board-gap-y': `${GRID.margin[1]}px`,
+              } as CSSProperties
+            }
+            onContextMenu={(e) => {
+              const item = (e.target as HTMLElement).closest<HTMLElement>('[data-item]')
+              const widget = item ? byId.get(item.dataset.item ?? '') : undefined
+              if (!widget || !hydrated || e.defaultPrevented) return
+              e.preventDefault()
+              widgetMenu(widget, { x: e.clientX, y: e.clientY })
+            }}
+          >
+            {frames}
+          </div>
         </div>
       )}
       <ContextMenu

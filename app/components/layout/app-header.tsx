@@ -10,9 +10,10 @@ import { CsrfInput } from '../csrf-input'
 import { LanguageSwitch } from '../preferences/language-switch'
 import { ThemeSwitch } from '../preferences/theme-switch'
 import { Button } from '../ui/button'
-import { ChevronRightIcon, LogOutIcon, LogoMark, PlusIcon } from '../ui/icons'
+import { ChevronRightIcon, LogOutIcon, LogoMark, MenuIcon, PlusIcon } from '../ui/icons'
 import { Avatar } from './avatar'
 import { QuickFind } from './quick-find'
+import { SIDE_DRAWER_ID } from './side-drawer'
 import { usePopoverDetails } from './use-popover-details'
 
 function entryLabel(entry: MenuEntry, t: (key: string) => string) {
@@ -82,12 +83,33 @@ function TopMenu({ entries }: { entries: MenuEntry[] }) {
  * find, the New Task button (task_create only), language and theme, and who is signed in. All plain
  * links and forms.
  */
-export function AppHeader({ shell, sidebar }: { shell: ShellData; sidebar: Sidebar }) {
+export function AppHeader({
+  shell,
+  sidebar,
+  drawer = false,
+}: {
+  shell: ShellData
+  sidebar: Sidebar
+  /** The side menu is there: below 768 px it is a drawer this header's button opens. */
+  drawer?: boolean
+}) {
   const { t } = useTranslation()
   const root = useRouteLoaderData<typeof rootLoader>('root')
   const logo = sidebar === 'min' ? (root?.node.logo.small ?? root?.node.logo.main) : root?.node.logo.main
   return (
     <header className="app-header">
+      {drawer ? (
+        // The drawer's checkbox (app-shell.tsx) is the control; this label is its visible face.
+        <label
+          htmlFor={SIDE_DRAWER_ID}
+          className="side-drawer-button"
+          title={t('shell.menu_open')}
+          aria-hidden="true"
+          data-testid="side-drawer-button"
+        >
+          <MenuIcon width={20} height={20} />
+        </label>
+      ) : null}
       <Link to={routes.home()} className="brand" aria-label={`${t('lk.home.title')} · ${shell.node.domain}`}>
         {logo ? (
           <img className="brand-logo" src={logo} alt="" />

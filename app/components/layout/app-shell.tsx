@@ -6,6 +6,7 @@ import { menuVisibility } from '~/lib/menu'
 import type { ShellData } from '~/lib/shell.server'
 import { isSidebar } from '~/lib/theme'
 import { AppHeader } from './app-header'
+import { SideDrawer, SideDrawerToggle } from './side-drawer'
 import { SideMenu } from './side-menu'
 import { useUnread } from './use-unread'
 
@@ -49,9 +50,14 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
       <a className="skip-link" href="#main">
         {t('app.skip_to_content')}
       </a>
-      {show.top ? <AppHeader shell={shell} sidebar={sidebar} /> : null}
+      {show.left && show.top ? <SideDrawerToggle /> : null}
+      {show.top ? <AppHeader shell={shell} sidebar={sidebar} drawer={show.left} /> : null}
       <div className="shell-body">
-        {show.left ? <SideMenu shell={shell} sidebar={sidebar} unread={unread} /> : null}
+        {show.left ? (
+          <SideDrawer>
+            <SideMenu shell={shell} sidebar={sidebar} unread={unread} />
+          </SideDrawer>
+        ) : null}
         <main className="shell-main" id="main">
           {children}
         </main>

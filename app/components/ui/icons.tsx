@@ -56,6 +56,12 @@ export const CloseIcon = (p: SVGProps<SVGSVGElement>) => (
   </Svg>
 )
 
+export const MenuIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Svg {...p}>
+    <path d="M4 7h16M4 12h16M4 17h16" />
+  </Svg>
+)
+
 export const SearchIcon = (p: SVGProps<SVGSVGElement>) => (
   <Svg {...p}>
     <circle cx="11" cy="11" r="6.5" />

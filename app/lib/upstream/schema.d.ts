@@ -5347,6 +5347,44 @@ export interface paths {
                             no_left_menu?: boolean;
                             no_top_menu?: boolean;
                         };
+                        layouts?: {
+                            md?: {
+                                i: string | number;
+                                x: number;
+                                y: number;
+                                w: number;
+                                h: number;
+                                static?: boolean;
+                                minW?: number;
+                                maxW?: number;
+                                minH?: number;
+                                maxH?: number;
+                            }[] | null;
+                            sm?: {
+                                i: string | number;
+                                x: number;
+                                y: number;
+                                w: number;
+                                h: number;
+                                static?: boolean;
+                                minW?: number;
+                                maxW?: number;
+                                minH?: number;
+                                maxH?: number;
+                            }[] | null;
+                            xs?: {
+                                i: string | number;
+                                x: number;
+                                y: number;
+                                w: number;
+                                h: number;
+                                static?: boolean;
+                                minW?: number;
+                                maxW?: number;
+                                minH?: number;
+                                maxH?: number;
+                            }[] | null;
+                        };
                     };
                 };
             };
@@ -11400,6 +11438,12 @@ export interface components {
             id: string;
             name: string;
             layout: components["schemas"]["LayoutItem"][];
+            layouts: {
+                md: components["schemas"]["LayoutItem"][];
+                sm: components["schemas"]["LayoutItem"][];
+                xs: components["schemas"]["LayoutItem"][];
+            };
+            layouts_own: ("md" | "sm" | "xs")[];
             settings: {
                 no_left_menu?: boolean;
                 no_top_menu?: boolean;
@@ -11417,6 +11461,11 @@ export interface components {
             board: {
                 name: string;
                 layout: components["schemas"]["LayoutItem"][];
+                layouts: {
+                    md?: components["schemas"]["LayoutItem"][];
+                    sm?: components["schemas"]["LayoutItem"][];
+                    xs?: components["schemas"]["LayoutItem"][];
+                };
                 settings: {
                     no_left_menu?: boolean;
                     no_top_menu?: boolean;

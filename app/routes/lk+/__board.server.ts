@@ -1,7 +1,8 @@
+import { NARROW_BREAKPOINTS, type NarrowBreakpoint, type OwnLayouts } from '@domain/boards/breakpoints'
 import type { LayoutItem } from '@domain/boards/grid'
 import { hasRight } from '@domain/rights/rights'
 import { type ActionFunctionArgs, data, redirect } from '@remix-run/node'
-import { pageLayout } from '~/components/board/layout.server'
+import { pageLayouts } from '~/components/board/layout.server'
 import { presentWidget } from '~/components/board/present.server'
 import { type Access, type NodeOnly, requireAccess, withAccess } from '~/lib/access.server'
 import { loadBoardData } from '~/lib/boards/board-data.server'
@@ -95,7 +96,11 @@ async function boardPage(request: Request, access: Access, { board, widgets, at,
         }
       : null,
     widgets,
-    layout: board ? pageLayout(board.layout as LayoutItem[], widgets) : [],
+    layouts: board
+      ? pageLayouts({ layout: board.layout as LayoutItem[], layouts: board.layouts as OwnLayouts }, widgets)
+      : { lg: [], md: [], sm: [], xs: [] },
+    /** The narrower widths an administrator edited (the editor says whether it edits one or a derived one). */
+    layoutsOwn: (board?.layouts_own ?? []) as NarrowBreakpoint[],
     data: widgetData,
     at,
     isAdmin: hasRight(access.rights, 'is_admin'),
@@ -168,9 +173,11 @@ export async function boardAction({ request }: ActionFunctionArgs) {
     } catch {
       layout = null
     }
+    // The width the editor edited: lg is the board's layout, a narrower one one of its layouts.
+    const bp = NARROW_BREAKPOINTS.find((b) => b === form.get('breakpoint'))
     const res = await api.patch('/api/boards/{nodeId}/{boardId}', {
       path,
-      body: { layout: layout as LayoutItem[] },
+      body: bp ? { layouts: { [bp]: layout as LayoutItem[] } } : { layout: layout as LayoutItem[] },
     })
     ok = res.ok
   } else if (intent === 'unbind') {

@@ -1,3 +1,4 @@
+import type { OwnLayouts } from '@domain/boards/breakpoints'
 import type { LayoutItem } from '@domain/boards/grid'
 import { sql } from 'drizzle-orm'
 import {
@@ -27,6 +28,11 @@ export const boards = pgTable(
     name: text('name').notNull(),
     /** Spec §3 grid items, one per bound widget, clamped by domain/boards/grid.ts. */
     layout: jsonb('layout').$type<LayoutItem[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * The narrower breakpoints' layouts an administrator edited ({ md?, sm?, xs? }); one absent is
+     * derived from the wider one (domain/boards/breakpoints.ts).
+     */
+    layouts: jsonb('layouts').$type<OwnLayouts>().notNull().default(sql`'{}'::jsonb`),
     /** The node's menu options on this board: { no_left_menu?, no_top_menu? }. */
     settings: jsonb('settings')
       .$type<{ no_left_menu?: boolean; no_top_menu?: boolean }>()

@@ -36,6 +36,8 @@ interface BoardOut {
   id: string
   name: string
   layout: Item[]
+  layouts: { md: Item[]; sm: Item[]; xs: Item[] }
+  layouts_own: string[]
   is_default: boolean
   widgets: WidgetOut[]
 }
@@ -373,6 +375,121 @@ describe('boards: create, edit, delete', () => {
   })
 })
 
+describe('layouts at every width (PRODUCT.md §10)', () => {
+  const patch = (id: string, body: unknown, token = w.adminToken) =>
+    call('PATCH', `/boards/${w.startId}/${id}`, token, body)
+  async function twoWide() {
+    const board = await makeBoard()
+    const a = await makeWidget()
+    const b = await makeWidget()
+    await bind({ board_id: board.id, widget_ids: [a.id, b.id] })
+    const res = await patch(board.id, {
+      layout: [
+        { i: a.id, x: 0, y: 0, w: 24, h: 8 },
+        { i: b.id, x: 24, y: 0, w: 24, h: 6 },
+      ],
+    })
+    return { board: res.body.data as BoardOut, a, b }
+  }
+
+  it('derives md, sm and xs from the wider layout until one is edited; editing md leaves lg', async () => {
+    const { board, a, b } = await twoWide()
+    expect(board.layouts_own).toEqual([])
+    expect(board.layouts.md).toEqual([
+      { i: a.id, x: 0, y: 0, w: 12, h: 8 },
+      { i: b.id, x: 12, y: 0, w: 12, h: 6 },
+    ])
+    expect(board.layouts.xs).toEqual([
+      { i: a.id, x: 0, y: 0, w: 1, h: 8 },
+      { i: b.id, x: 0, y: 8, w: 1, h: 6 },
+    ])
+    const md = [
+      { i: b.id, x: 0, y: 0, w: 24, h: 6 },
+      { i: a.id, x: 0, y: 6, w: 30, h: 8 },
+    ]
+    const edited = (await patch(board.id, { layouts: { md } })).body.data as BoardOut
+    expect(edited.layout).toEqual(board.layout)
+    expect(edited.layouts_own).toEqual(['md'])
+    // Clamped to md's 24 columns; sm and xs now follow md (b first).
+    expect(edited.layouts.md).toEqual([md[0], { ...md[1], w: 24 }])
+    expect(edited.layouts.xs.map((it) => it.i)).toEqual([b.id, a.id])
+    // A change of lg leaves the edited md as it is.
+    const lgAgain = (await patch(board.id, { layout: [{ i: a.id, x: 0, y: 0, w: 48, h: 4 }] })).body
+      .data as BoardOut
+    expect(lgAgain.layouts.md).toEqual(edited.layouts.md)
+    // null: md is derived again.
+    const reset = (await patch(board.id, { layouts: { md: null } })).body.data as BoardOut
+    expect(reset.layouts_own).toEqual([])
+    expect(reset.layouts.md[0]).toMatchObject({ i: a.id, w: 24 })
+  })
+
+  it('refuses bad layouts with a catalogue code and changes nothing', async () => {
+    const { board, a } = await twoWide()
+    for (const [body, loc, type] of [
+      [{ layouts: { lg: [] } }, ['body', 'layouts'], 'value_error.extra'],
+      [{ layouts: { sm: 'x' } }, ['body', 'layouts', 'sm'], 'boards.layout_not_array'],
+      [
+        { layouts: { xs: [{ i: UNKNOWN_ID, x: 0, y: 0, w: 1, h: 1 }] } },
+        ['body', 'layouts', 'xs', 0, 'i'],
+        'boards.layout_unknown_item',
+      ],
+      [
+        { layouts: { md: [{ i: a.id, x: 0, y: 0, w: 1 }] } },
+        ['body', 'layouts', 'md', 0, 'h'],
+        'value_error.missing',
+      ],
+    ] as const) {
+      const res = await refused(() => patch(board.id, body))
+      expect(res.status, JSON.stringify(body)).toBe(422)
+      expect(locs(res.body)).toContain(`${loc.join('.')}:${type}`)
+    }
+  })
+
+  it('keeps own layouts to the bound widgets, and export and import carry them', async () => {
+    const { board, a, b } = await twoWide()
+    await patch(board.id, {
+      layouts: {
+        sm: [
+          { i: b.id, x: 0, y: 0, w: 12, h: 6 },
+          { i: a.id, x: 0, y: 6, w: 6, h: 8 },
+        ],
+      },
+    })
+    const c = await makeWidget()
+    const bound = (await bind({ board_id: board.id, widget_ids: [c.id] })).body.data as BoardOut
+    expect(bound.layouts.sm.map((it) => it.i)).toEqual([b.id, a.id, c.id])
+    const doc = (await call('GET', `/boards/${w.startId}/${board.id}/export`, w.adminToken)).body.data
+    expect(doc.board.layouts).toEqual({
+      sm: [
+        { i: 'w2', x: 0, y: 0, w: 12, h: 6 },
+        { i: 'w1', x: 0, y: 6, w: 6, h: 8 },
+      ],
+    })
+    const made = await call('POST', `/boards/${w.startId}/import`, w.adminToken, { document: doc })
+    expect(made.body.data.problems).toEqual([])
+    const copy = (await call('GET', `/boards/${w.startId}/${made.body.data.board_id}`, w.adminToken)).body
+      .data as BoardOut
+    expect(copy.layouts_own).toEqual(['sm'])
+    expect(copy.layouts.sm.slice(0, 2).map((it) => [it.x, it.y, it.w, it.h])).toEqual([
+      [0, 0, 12, 6],
+      [0, 6, 6, 8],
+    ])
+    const bad = await refused(() =>
+      call('POST', `/boards/${w.startId}/import`, w.adminToken, {
+        document: {
+          ...doc,
+          board: { ...doc.board, layouts: { xs: [{ i: 'nope', x: 0, y: 0, w: 1, h: 1 }] } },
+        },
+      }),
+    )
+    expect(bad.body.data.problems.map((p: { path: string }) => p.path)).toContain('board.layouts.xs.0.i')
+    // A deleted widget leaves the own layouts as well.
+    await call('DELETE', `/widgets/${w.startId}/${a.id}`, w.adminToken)
+    const after = (await call('GET', `/boards/${w.startId}/${board.id}`, w.adminToken)).body.data as BoardOut
+    expect(after.layouts.sm.map((it) => it.i)).toEqual([b.id, c.id])
+  })
+})
+
 describe('board_view', () => {
   it('lists only the boards one may view; others answer 403', async () => {
     const tag = suffix()
@@ -507,6 +624,7 @@ describe('export and import', () => {
           { i: 'w1', x: 0, y: 0, w: 28, h: 12 },
           { i: 'w2', x: 28, y: 0, w: 20, h: 12 },
         ],
+        layouts: {},
       },
       widgets: [
         { ref: 'w1', type: 'table', title: 'T', settings: table.settings, query: 'title ~ "a"' },

@@ -34,10 +34,22 @@ export const boardSettingsOut = z.object({
   no_top_menu: z.boolean().optional(),
 })
 
+/** The narrower breakpoints' layouts (PRODUCT.md §10): md 24, sm 12, xs 1 columns. */
+const narrowLayouts = z.object({
+  md: z.array(layoutItemSchema),
+  sm: z.array(layoutItemSchema),
+  xs: z.array(layoutItemSchema),
+})
+
 export const boardSchema = z.object({
   id: z.string().uuid(),
   name: z.string(),
+  /** The lg layout: the spec's 48 columns. */
   layout: z.array(layoutItemSchema),
+  /** Every narrower breakpoint's layout: the board's own, or derived from the next wider one. */
+  layouts: narrowLayouts,
+  /** The breakpoints an administrator edited (the others are derived). */
+  layouts_own: z.array(z.enum(['md', 'sm', 'xs'])),
   settings: boardSettingsOut,
   is_default: z.boolean(),
   /** The widgets bound to it. */
@@ -67,6 +79,8 @@ export const boardDocumentOut = z.object({
     name: z.string(),
     /** Items' `i` are the widgets' refs. */
     layout: z.array(layoutItemSchema),
+    /** Only the breakpoints an administrator edited; the rest are derived on import. */
+    layouts: narrowLayouts.partial(),
     settings: boardSettingsOut,
   }),
   widgets: z.array(

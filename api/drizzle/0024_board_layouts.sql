@@ -1,0 +1,1 @@
+ALTER TABLE "boards" ADD COLUMN "layouts" jsonb DEFAULT '{}'::jsonb NOT NULL;
