@@ -71,16 +71,18 @@ export default function AdminUiPage() {
           ))}
         </nav>
       </header>
-      {/* Each form is rebuilt when its part of the settings changes (after a save). */}
-      <LogoForm key={bases.logo} logo={logo} base={bases.logo} lastResult={resultFor('logo')} />
+      {/* Each form is rebuilt when its part of the settings changes (after a save). The keys name
+          their section: two sections with equal values (both empty) have equal bases, and equal
+          keys among siblings make React keep a stale form beside the new one. */}
+      <LogoForm key={`logo:${bases.logo}`} logo={logo} base={bases.logo} lastResult={resultFor('logo')} />
       <GeneralForm
-        key={bases.general}
+        key={`general:${bases.general}`}
         value={general}
         base={bases.general}
         lastResult={resultFor('general')}
       />
       <MenuForm stored={menu} base={bases.menu} posted={actionData} />
-      <MapForm key={bases.map} value={map} base={bases.map} lastResult={resultFor('map')} />
+      <MapForm key={`map:${bases.map}`} value={map} base={bases.map} lastResult={resultFor('map')} />
       <SignInPointer {...signIn} />
     </div>
   )
