@@ -6,14 +6,13 @@ import {
 } from '@domain/widgets/kinds/kanban'
 import { withWidgetParams } from '@domain/widgets/params'
 import { Link } from '@remix-run/react'
-import { useRef, useState } from 'react'
-import { Button } from 'react-aria-components/Button'
-import { GridList, GridListItem } from 'react-aria-components/GridList'
-import { isTextDropItem, useDragAndDrop } from 'react-aria-components/useDragAndDrop'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { StatusDot } from '~/components/admin-workflow/status-dot'
 import { interceptLink, paramsHref, type WidgetViewProps } from '../types'
+import type { Dragging } from './draggable-cards'
 import { KanbanCardBody, MoveForm } from './kanban-card'
+import { byLane, LaneTitle } from './lanes'
 import { RequiredFieldsModal } from './required-fields-modal'
 import { useKanbanMove } from './use-kanban-move'
 
@@ -25,13 +24,8 @@ import { useKanbanMove } from './use-kanban-move'
  * Tab to a column, Enter), the columns that cannot take the dragged card dimmed.
  */
 
-const DRAG_TYPE = 'application/x-nodus-kanban-card'
-
-/** What is being dragged (shared by every column of the widget: read while dragging, not rendered). */
-interface Dragging {
-  from: string
-  moves: string[]
-}
+// Loaded once the page runs JavaScript; until then (and while it loads) the static cards show.
+const DraggableCards = lazy(() => import('./draggable-cards'))
 
 export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps<KanbanData>) {
   const { t } = useTranslation()
@@ -45,6 +39,9 @@ export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps
     setDragFrom(d)
   }
   const asking = m.asking
+  const staticCards = (c: KanbanColumn) => (
+    <StaticCards column={c} delimiter={data.delimiter} names={names} lanes={data.swimlane !== null} />
+  )
   return (
     <div className="wk" data-testid="kanban-widget" data-dragging={dragFrom ? 'true' : undefined}>
       {m.notice ? (
@@ -88,21 +85,18 @@ export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps
                 ) : null}
               </header>
               {hydrated ? (
-                <DraggableCards
-                  column={c}
-                  delimiter={data.delimiter}
-                  dragging={dragging}
-                  onDrag={onDrag}
-                  onDrop={m.move}
-                  lanes={data.swimlane !== null}
-                />
+                <Suspense fallback={staticCards(c)}>
+                  <DraggableCards
+                    column={c}
+                    delimiter={data.delimiter}
+                    dragging={dragging}
+                    onDrag={onDrag}
+                    onDrop={m.move}
+                    lanes={data.swimlane !== null}
+                  />
+                </Suspense>
               ) : (
-                <StaticCards
-                  column={c}
-                  delimiter={data.delimiter}
-                  names={names}
-                  lanes={data.swimlane !== null}
-                />
+                staticCards(c)
               )}
               <ShowMore widgetId={widget.id} column={c} search={search} onParams={onParams} />
             </section>
@@ -123,22 +117,6 @@ export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps
       ) : null}
     </div>
   )
-}
-
-/** The cards grouped by swimlane (in the order first met), each group headed by its value. */
-function byLane(tasks: KanbanCard[]): [string, string, KanbanCard[]][] {
-  const groups = new Map<string, [string, string, KanbanCard[]]>()
-  for (const task of tasks) {
-    const g = groups.get(task.lane) ?? [task.lane, String(task.lane_value ?? ''), []]
-    g[2].push(task)
-    groups.set(task.lane, g)
-  }
-  return [...groups.values()]
-}
-
-function LaneTitle({ title }: { title: string }) {
-  const { t } = useTranslation()
-  return <p className="wk-lane">{title || t('kanban.lane_none')}</p>
 }
 
 /** Without JavaScript: a list of cards, each with its "move to" form. */
@@ -172,87 +150,6 @@ function StaticCards({
         </div>
       ))}
     </div>
-  )
-}
-
-/** With JavaScript: the column as a drag-and-drop list; it takes a card from a column that may move there. */
-function DraggableCards({
-  column,
-  delimiter,
-  dragging,
-  onDrag,
-  onDrop,
-  lanes,
-}: {
-  column: KanbanColumn
-  delimiter: string
-  dragging: React.MutableRefObject<Dragging | null>
-  onDrag: (d: Dragging | null) => void
-  onDrop: (taskId: string, from: string, to: string) => void
-  lanes: boolean
-}) {
-  const { t } = useTranslation()
-  const here = column.status.id
-  const { dragAndDropHooks } = useDragAndDrop({
-    getItems: (keys) =>
-      [...keys].map((key) => {
-        const task = column.tasks.find((x) => x.id === key)
-        return {
-          [DRAG_TYPE]: JSON.stringify({ id: key, from: here }),
-          'text/plain': task?.key ?? String(key),
-        }
-      }),
-    acceptedDragTypes: [DRAG_TYPE],
-    getDropOperation: (target) => {
-      const d = dragging.current
-      return target.type === 'root' && d && d.from !== here && d.moves.includes(here) ? 'move' : 'cancel'
-    },
-    onRootDrop: async (e) => {
-      for (const item of e.items) {
-        if (!isTextDropItem(item) || !item.types.has(DRAG_TYPE)) continue
-        const { id, from } = JSON.parse(await item.getText(DRAG_TYPE)) as { id: string; from: string }
-        onDrop(id, from, here)
-      }
-    },
-    onDragStart: () => onDrag({ from: here, moves: column.moves_to }),
-    onDragEnd: () => onDrag(null),
-  })
-  const groups = lanes ? byLane(column.tasks) : []
-  const tasks = lanes ? groups.flatMap(([, , list]) => list) : column.tasks
-  // Each swimlane's first card carries its heading.
-  const firsts = new Set(groups.map(([, , list]) => list[0]!.id))
-  return (
-    <GridList
-      aria-label={t('kanban.column', { name: column.status.name })}
-      items={tasks}
-      dragAndDropHooks={dragAndDropHooks}
-      className="wk-cards wk-droppable"
-      data-testid="kanban-list"
-      renderEmptyState={() => <p className="wk-empty">{t('kanban.empty')}</p>}
-    >
-      {(task) => {
-        const laneHead = firsts.has(task.id)
-        return (
-          <GridListItem
-            id={task.id}
-            textValue={`${task.key} ${task.title}`}
-            className="wk-card"
-            data-testid="kanban-card"
-            data-task-key={task.key}
-          >
-            {laneHead ? <LaneTitle title={String(task.lane_value ?? '')} /> : null}
-            <div className="wk-card-row">
-              {column.moves_to.length ? (
-                <Button slot="drag" className="wk-handle" aria-label={t('kanban.drag', { key: task.key })}>
-                  <span aria-hidden="true">⠿</span>
-                </Button>
-              ) : null}
-              <KanbanCardBody task={task} delimiter={delimiter} />
-            </div>
-          </GridListItem>
-        )
-      }}
-    </GridList>
   )
 }
 
