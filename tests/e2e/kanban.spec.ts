@@ -199,6 +199,9 @@ test('another browser sees a move live; a stale one gets a conflict and the fres
   const mover = await open(true)
   const watcher = await open(true)
   const stale = await open(false)
+  // The watcher's stream is open before the move (it connects after hydration: an event sent
+  // before that is not one it missed).
+  await expect(watcher.page.getByTestId('board-grid')).toHaveAttribute('data-live', 'true')
   await drag(mover.page, 'Вторая', 0) // В работе → Бэклог
   await expect(column(mover.page, 0).locator(`[data-task-key="${key['Вторая']}"]`)).toBeVisible()
   await expect(column(watcher.page, 0).locator(`[data-task-key="${key['Вторая']}"]`)).toBeVisible({
