@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, type Harness, USER } from '../test/harness'
+import { ADMIN, type Harness, httpCall, USER } from '../test/harness'
 import { openSse } from '../test/sse'
 import { makeFields, makeTask, makeTaskProcess } from '../test/task-factories'
 
@@ -88,22 +88,7 @@ async function startInstance(databaseUrl: string): Promise<Instance> {
     }
     await sleep(100)
   }
-  const call: Harness['call'] = async (method, path, opts = {}) => {
-    const headers: Record<string, string> = { ...opts.headers }
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`
-    if (opts.body !== undefined) headers['content-type'] = 'application/json'
-    const res = await fetch(url + path, {
-      method,
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    })
-    const text = await res.text()
-    let body: unknown = text
-    try {
-      body = text ? JSON.parse(text) : null
-    } catch {}
-    return { status: res.status, body, headers: res.headers }
-  }
+  const call = httpCall(url)
   const h = {
     url,
     call,

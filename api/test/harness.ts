@@ -31,6 +31,26 @@ export interface Harness {
  * database of its own on the server in TEST_DATABASE_URL / DATABASE_URL (the CI's PostgreSQL 15).
  * One per test file: a new PGlite takes seconds to initialise.
  */
+/** `Harness['call']` over HTTP to a running upstream at `url` (this process's or another's). */
+export function httpCall(url: string): Harness['call'] {
+  return async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers }
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`
+    if (opts.body !== undefined) headers['content-type'] = 'application/json'
+    const res = await fetch(url + path, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    })
+    const text = await res.text()
+    let body: unknown = text
+    try {
+      body = text ? JSON.parse(text) : null
+    } catch {}
+    return { status: res.status, body, headers: res.headers }
+  }
+}
+
 export async function startApi(
   env: Record<string, string> = {},
   opts: {
@@ -93,23 +113,11 @@ export async function startApi(
   const address = await app.listen({ host: '127.0.0.1', port: 0 })
   const url = `${address}/api`
 
+  const send = httpCall(url)
   const call: Harness['call'] = async (method, path, opts = {}) => {
     // Tests also change rows straight in the database: the process hears of it before the call.
     await app.changes.sync()
-    const headers: Record<string, string> = { ...opts.headers }
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`
-    if (opts.body !== undefined) headers['content-type'] = 'application/json'
-    const res = await fetch(url + path, {
-      method,
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    })
-    const text = await res.text()
-    let body: unknown = text
-    try {
-      body = text ? JSON.parse(text) : null
-    } catch {}
-    return { status: res.status, body, headers: res.headers }
+    return send(method, path, opts)
   }
 
   return {
