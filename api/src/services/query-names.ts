@@ -48,6 +48,8 @@ export async function nameBook(
   wanted: readonly NamedValue[],
 ): Promise<NameBook> {
   const book = configNames(config, wanted)
+  // PostgreSQL text holds no NUL: such a name is never looked up (the compiler refuses it).
+  wanted = wanted.filter((w) => !w.text.includes('\u0000'))
   const teamTexts = [...new Set(wanted.filter((w) => w.source === 'teams').map((w) => lower(w.text)))]
   if (teamTexts.length) {
     const rows = await db

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RqlWorld, startRqlWorld } from '../../../test/rql-fixtures'
 import { createUser } from '../../../test/tenant-factories'
 import { nodeUsers, processes, tasks, users } from '../../db/schema'
+import { InvalidInput } from '../../http/errors'
+import { compileText } from '../../services/task-query'
 
 /*
  * Records written by their names (PRODUCT.md §6, issue 24): statuses by name, processes by key or
@@ -156,6 +158,20 @@ describe('unknown names', () => {
     expect(res.status).toBe(422)
     expect(res.body.detail[0].ctx.reason).toBe('rql.invalid_value.unknown_name')
   })
+
+  // PostgreSQL refuses a NUL in text. The HTTP edge refuses it first (input-guard.ts); a caller
+  // inside the upstream compiling such a name gets the compiler's refusal, not a failed statement.
+  it.each(['assignee = "a\u0000"', 'author = "x\u0000"', 'status = "Open\u0000"'])(
+    'a NUL in a name (%j): 422 at the edge, InvalidInput from the compiler',
+    async (query) => {
+      const res = await ask(query)
+      expect(res.status, JSON.stringify(res.body)).toBe(422)
+      expect(res.body.detail[0]).toMatchObject({ type: 'value_error.str.invalid_characters' })
+      const refused = await compileText(w.h.database.db, w.nodeId, query, w.adminId).catch((e) => e)
+      expect(refused).toBeInstanceOf(InvalidInput)
+      expect((refused as InvalidInput).details[0]).toMatchObject({ type: 'rql.invalid_value' })
+    },
+  )
 })
 
 describe('negative numbers', () => {
