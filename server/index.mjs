@@ -54,10 +54,19 @@ const forwardEvents = build.entry.module.forwardEvents
 const liveStreams = new Set()
 app.get('/events', async (req, res, next) => {
   liveStreams.add(res)
-  res.once('close', () => liveStreams.delete(res))
+  // The tab's going away ends the upstream stream through a signal of our own, held by this
+  // listener. The Remix Request's signal follows the response's close only through a WeakRef to the
+  // Request's controller (Node's fetch Request): once the Request was garbage collected, mid-stream,
+  // the close reached nothing and the upstream kept the stream open, counted against the user's
+  // limit (ADR 017) until the web app stopped.
+  const gone = new AbortController()
+  res.once('close', () => {
+    liveStreams.delete(res)
+    gone.abort()
+  })
   try {
     req.socket.setNoDelay(true)
-    await sendRemixResponse(res, await forwardEvents(createRemixRequest(req, res)))
+    await sendRemixResponse(res, await forwardEvents(createRemixRequest(req, res), gone.signal))
   } catch (error) {
     // The browser went away (or the upstream did) mid-stream: nothing is left to answer.
     if (res.headersSent) return res.destroy()

@@ -87,7 +87,8 @@ function refusedFrame(status: number, text: string): Response {
   )
 }
 
-export async function forwardEvents(request: Request): Promise<Response> {
+/** `gone` aborts when the browser goes away (server/index.mjs); the request's own signal otherwise. */
+export async function forwardEvents(request: Request, gone: AbortSignal = request.signal): Promise<Response> {
   const token = readToken(request)
   if (!token) return json(401, 'users.user_not_authenticated', 'Not authenticated')
   const node = await getNodeByDomain(request, nodeName(request))
@@ -104,10 +105,10 @@ export async function forwardEvents(request: Request): Promise<Response> {
   )
   let res: Awaited<ReturnType<Pool['request']>>
   try {
-    res = await livePool().request({ method: 'GET', path, headers, signal: request.signal })
+    res = await livePool().request({ method: 'GET', path, headers, signal: gone })
   } catch (error) {
     // The browser went away before the upstream answered: nobody is left to tell.
-    if (request.signal.aborted) return new Response(null, { status: 204 })
+    if (gone.aborted) return new Response(null, { status: 204 })
     if (isUpstreamDown(error)) return upstreamUnavailableResponse(502)
     throw error
   }

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Request, test } from '@playwright/test'
 import { ADMIN, ORIGIN, USER } from './env'
-import { apiToken, collectConsoleErrors } from './utils'
+import { apiToken, collectConsoleErrors, openLiveStreams } from './utils'
 
 /*
  * The live stream's security through the real web app (issue 23 item 5, ADR 017): a tab's stream
@@ -37,6 +37,13 @@ test.beforeAll(async ({ playwright }) => {
   await call(request, 'patch', `/boards/${node}/${boardId}`, {
     layout: [{ i: table.id, x: 0, y: 0, w: 32, h: 8 }],
   })
+  await request.dispose()
+})
+
+// The held streams were aborted and every tab closed: the upstream holds none of them any more.
+test.afterAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext()
+  await expect.poll(() => openLiveStreams(request), { timeout: 10_000 }).toBe(0)
   await request.dispose()
 })
 

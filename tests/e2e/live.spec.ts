@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { ADMIN, ORIGIN, USER } from './env'
-import { apiToken, collectConsoleErrors, cookieValue } from './utils'
+import { apiToken, collectConsoleErrors, cookieValue, openLiveStreams } from './utils'
 
 /*
  * The live interface (PRODUCT.md §7 "Live", issue 13 items 3 and 4) on the real stack, in two
@@ -45,6 +45,13 @@ async function rename(request: APIRequestContext, title: string) {
   const current = await call(request, 'get', `/tasks/${node}/${task.id}`)
   await call(request, 'patch', `/tasks/${node}/${task.id}`, { version: current.version, title })
 }
+
+// Every tab these tests opened is closed: the upstream holds none of their streams any more.
+test.afterAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext()
+  await expect.poll(() => openLiveStreams(request), { timeout: 10_000 }).toBe(0)
+  await request.dispose()
+})
 
 test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext()

@@ -5,7 +5,7 @@ import {
   expect,
   type Page,
 } from '@playwright/test'
-import { ADMIN, ORIGIN } from './env'
+import { ADMIN, METRICS_TOKEN, ORIGIN } from './env'
 
 export interface Credentials {
   email: string
@@ -123,4 +123,17 @@ export async function englishAdminSession(
   await signIn(page, ADMIN)
   await expect(page).toHaveURL(/\/lk/)
   return { context, page }
+}
+
+/**
+ * The live streams the upstream holds open (its metric). Once every tab of a test is closed it must
+ * come back to none: a stream left open counts against its user's limit (ADR 017) for good.
+ */
+export async function openLiveStreams(request: APIRequestContext): Promise<number> {
+  const res = await request.get(`${ORIGIN}/metrics/upstream`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  })
+  expect(res.status()).toBe(200)
+  const line = (await res.text()).split('\n').find((l) => l.startsWith('nodus_live_streams '))
+  return Number(line?.split(' ')[1])
 }

@@ -197,6 +197,32 @@ describe('stream limits', () => {
     await closeAll()
   })
 
+  it('a client gone while its stream was opening leaves no stream counted (its place is free)', async () => {
+    // The tab that navigates away at once: the request arrives, and the socket closes while the
+    // stream's watch is read. Twenty such must not use up the user's eight places.
+    const u = await member()
+    await w.h.app.changes.sync()
+    const { request } = await import('node:http')
+    const gone = Array.from(
+      { length: 20 },
+      () =>
+        new Promise<void>((resolve) => {
+          const req = request(`${w.h.url}/events/${w.nodeId}/stream`, {
+            headers: { authorization: `Bearer ${u.token}`, accept: 'text/event-stream' },
+          })
+          req.on('error', () => resolve())
+          req.on('close', () => resolve())
+          req.end(() => setImmediate(() => req.destroy()))
+        }),
+    )
+    await Promise.all(gone)
+    console.log('SIZE', w.h.app.live.size, Date.now())
+    for (let i = 0; i < 50 && w.h.app.live.size > 0; i++) await new Promise((r) => setTimeout(r, 20))
+    expect(w.h.app.live.size).toBe(0)
+    expect((await stream(u.token)).status).toBe(200)
+    await closeAll()
+  })
+
   it(`at most LIVE_STREAMS_MAX per process (${TOTAL} here): beyond, 503 events.server_busy`, async () => {
     const a = await member()
     const b = await member()

@@ -107,6 +107,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         stream.close()
       }
       raw.on('close', done)
+      // The client went away while the watch was read: its close has passed already.
+      if (req.raw.socket.destroyed) done()
       const lastId = req.headers['last-event-id'] as string | undefined
       const from = app.liveResume.decode(stream.binding, lastId)
       if (from) await hub.replay(stream, from)
