@@ -11221,8 +11221,17 @@ export interface components {
                     name: string;
                     color: string;
                 } | null;
+                values: {
+                    name: string;
+                    type: string;
+                    title: string;
+                    value?: unknown;
+                }[];
             }[];
             total: number;
+            page: number;
+            per_page: number;
+            delimiter: string;
         };
         MapWidgetData: {
             field: string | null;
