@@ -35,6 +35,7 @@ const data = {
   total: 12,
   page: 1,
   per_page: 50,
+  fields: [],
   delimiter: '·',
 }
 

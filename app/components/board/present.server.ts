@@ -79,11 +79,16 @@ function presentKanban(data: KanbanData, t: TFunction, locale: string): KanbanDa
 
 /** A calendar's day tasks' fields as text, each by its field's type (the delimiter joins them in the page). */
 function presentCalendar(data: CalendarData, t: TFunction, locale: string): CalendarData {
+  // By the field's definition (a select's options name its values), sent once for all the tasks.
+  const defs = new Map(data.fields.map((f) => [f.name, f]))
   return {
     ...data,
     tasks: data.tasks.map((task) => ({
       ...task,
-      values: task.values.map((v) => ({ ...v, value: displayValue(v, v.value, t, locale) })),
+      values: task.values.map((v) => ({
+        ...v,
+        value: displayValue(defs.get(v.name) ?? v, v.value, t, locale),
+      })),
     })),
   }
 }

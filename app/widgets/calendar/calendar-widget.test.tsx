@@ -30,6 +30,7 @@ const data = (over: Partial<CalendarData> = {}): CalendarData => ({
   total: 2,
   page: 1,
   per_page: 50,
+  fields: [],
   delimiter: '·',
   ...over,
 })

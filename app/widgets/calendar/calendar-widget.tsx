@@ -228,11 +228,6 @@ function TaskFields({ task, delimiter }: { task: DayTask; delimiter: string }) {
     <span className="wc-task-fields" data-testid="calendar-task-fields">
       {shown.map((v, i) => (
         <span key={v.name} className="wc-task-field" data-field={v.name}>
-          {i > 0 ? (
-            <span className="wc-delimiter" aria-hidden="true">
-              {between}
-            </span>
-          ) : null}
           {v.name === 'key' ? (
             <span className="wt-key">{v.value as string}</span>
           ) : v.name === 'status' && task.status ? (
@@ -243,6 +238,12 @@ function TaskFields({ task, delimiter }: { task: DayTask; delimiter: string }) {
           ) : (
             <span className="wc-task-value">{v.value as string}</span>
           )}
+          {/* After the field, not before the next: a line that wraps ends with it, never starts. */}
+          {i < shown.length - 1 ? (
+            <span className="wc-delimiter" aria-hidden="true">
+              {between}
+            </span>
+          ) : null}
         </span>
       ))}
     </span>

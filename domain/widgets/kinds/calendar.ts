@@ -82,6 +82,10 @@ const data = z.object({
   total: z.number().int(),
   page: z.number().int(),
   per_page: z.number().int(),
+  /** The fields of view.fields with their definitions' settings (a select's options): the web app formats values by them. */
+  fields: z.array(
+    z.object({ name: z.string(), type: z.string(), title: z.string(), settings: z.record(z.unknown()) }),
+  ),
   /** What separates a task's fields (view.delimiter). */
   delimiter: z.string(),
 })

@@ -146,6 +146,14 @@ describe("a calendar's card fields and delimiter", () => {
   it("give each task the settings' fields in order and the widget its delimiter", async () => {
     const data = (await board(dayQuery('cal'))).body.data[id.cal!].data
     expect(data.delimiter).toBe('|')
+    // The fields once, with their definitions' settings: the web app formats the values by them.
+    expect(data.fields.map((f: { name: string }) => f.name)).toEqual([
+      'key',
+      'assignee',
+      'cf_points',
+      'title',
+    ])
+    expect(data.fields[2]).toMatchObject({ name: 'cf_points', type: 'number', settings: {} })
     const first = data.tasks[0]
     expect(first.values.map((v: { name: string }) => v.name)).toEqual([
       'key',

@@ -101,6 +101,10 @@ export const calendarData: DataProvider<CalendarParams, CalendarData> = {
       total: 0,
       page: 1,
       per_page: CALENDAR_DAY_LIMIT,
+      fields: headers.map((h) => ({
+        ...h.header,
+        settings: h.field.custom ? { ...h.field.definition.settings } : {},
+      })),
       delimiter: view.delimiter,
     }
     if (Array.isArray(ctx.scope) && ctx.scope.length === 0) return out
