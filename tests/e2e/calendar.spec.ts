@@ -109,6 +109,8 @@ test('without JavaScript: the fields joined by the delimiter, 50 tasks, the next
     'href',
     `/lk/t/${processKey}/${processKey}-51`,
   )
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.screenshot({ path: `${shots}/calendar-nojs-375.png`, fullPage: true })
   await context.close()
 })
 
