@@ -18,6 +18,11 @@ const task = (n: number) => ({
   process_key: 'TASK',
   title: `Task ${n}`,
   status: { id: '00000000-0000-4000-8000-00000000000a', name: 'Done', color: '#4cb782' },
+  values: [
+    { name: 'key', type: 'text', title: 'fields.system.key', value: `TASK-${n}` },
+    { name: 'title', type: 'text', title: 'fields.system.title', value: `Task ${n}` },
+    { name: 'status', type: 'select', title: 'fields.system.status', value: 'Done' },
+  ],
 })
 const days: Record<string, number> = {}
 for (let d = 1; d <= 30; d += 2) days[`2026-11-${String(d).padStart(2, '0')}`] = d
@@ -28,6 +33,10 @@ const data = {
   days,
   tasks: Array.from({ length: 10 }, (_, i) => task(i + 1)),
   total: 12,
+  page: 1,
+  per_page: 50,
+  fields: [],
+  delimiter: '·',
 }
 
 const render = () =>

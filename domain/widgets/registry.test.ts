@@ -59,13 +59,25 @@ describe('the widget registry', () => {
 describe("a calendar's month and day", () => {
   const now = new Date('2026-11-26T22:00:00Z')
   it('default to today in UTC', () =>
-    expect(calendarParams({}, now)).toEqual({ month: '2026-11', day: '2026-11-26' }))
+    expect(calendarParams({}, now)).toEqual({ month: '2026-11', day: '2026-11-26', page: 1 }))
   it('take a day and its month', () =>
-    expect(calendarParams({ day: '2026-02-03' }, now)).toEqual({ month: '2026-02', day: '2026-02-03' }))
+    expect(calendarParams({ day: '2026-02-03' }, now)).toEqual({
+      month: '2026-02',
+      day: '2026-02-03',
+      page: 1,
+    }))
   it('start another month on its first', () =>
-    expect(calendarParams({ month: '2026-01' }, now)).toEqual({ month: '2026-01', day: '2026-01-01' }))
+    expect(calendarParams({ month: '2026-01' }, now)).toEqual({
+      month: '2026-01',
+      day: '2026-01-01',
+      page: 1,
+    }))
   it('ignore an impossible date', () =>
-    expect(calendarParams({ day: '2026-02-30' }, now)).toEqual({ month: '2026-11', day: '2026-11-26' }))
+    expect(calendarParams({ day: '2026-02-30' }, now)).toEqual({
+      month: '2026-11',
+      day: '2026-11-26',
+      page: 1,
+    }))
 })
 
 describe('per-widget parameters in one query string', () => {

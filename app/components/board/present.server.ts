@@ -1,4 +1,5 @@
 import { displayText, formatValue } from '@domain/fields/value'
+import type { CalendarData } from '@domain/widgets/kinds/calendar'
 import type { KanbanData } from '@domain/widgets/kinds/kanban'
 import type { ScheduleData } from '@domain/widgets/kinds/schedule'
 import type { TableData } from '@domain/widgets/kinds/table'
@@ -76,10 +77,28 @@ function presentKanban(data: KanbanData, t: TFunction, locale: string): KanbanDa
   }
 }
 
+/** A calendar's day tasks' fields as text, each by its field's type (the delimiter joins them in the page). */
+function presentCalendar(data: CalendarData, t: TFunction, locale: string): CalendarData {
+  // By the field's definition (a select's options name its values), sent once for all the tasks.
+  const defs = new Map(data.fields.map((f) => [f.name, f]))
+  return {
+    ...data,
+    tasks: data.tasks.map((task) => ({
+      ...task,
+      values: task.values.map((v) => ({
+        ...v,
+        value: displayValue(defs.get(v.name) ?? v, v.value, t, locale),
+      })),
+    })),
+  }
+}
+
 export function presentWidget(result: WidgetResult, t: TFunction, locale: string): WidgetResult {
   if (result.error || !result.data) return result
   if (result.type === 'kanban')
     return { type: result.type, data: presentKanban(result.data as KanbanData, t, locale) }
+  if (result.type === 'calendar')
+    return { type: result.type, data: presentCalendar(result.data as CalendarData, t, locale) }
   if (result.type === 'schedule')
     return { type: result.type, data: presentSchedule(result.data as ScheduleData, t, locale) }
   if (result.type !== 'table') return result

@@ -6873,7 +6873,7 @@ export interface paths {
         };
         /**
          * The data of every widget of a board in one call (board_view)
-         * @description Per-widget parameters ride in the query string as `w.{widgetId}.{param}`, read leniently by the widget type (a bad value is the default): a table’s `page` and `filter.{field}` (text contains in any case; number, check box, phone equal; a select by option value; a date-like field its whole day, month… or `filter.{field}.from` / `.to` inclusive), a calendar’s `month` (yyyy-MM) and `day` (yyyy-MM-dd, UTC); a schedule’s `date` (yyyy-MM-dd, UTC, today by default); a kanban’s `more.{statusId}` (pages of that column shown, 2–5); a map’s `bbox` (west,south,east,north in degrees), `zoom` (0–21) and `page` (of its list of the viewport’s tasks): points up to 5,000 tasks, else grid clusters of the viewport with their status mix. A task the caller may not view (task_view) is never counted or shown. A widget that cannot be computed (its stored query no longer checks, its type is unknown) answers `{ type, error: { type, msg } }` in its place. Every widget is computed in parallel. With `Accept: application/x-ndjson` the answer streams as one JSON line per widget, `{"id","type","data"}` or `{"id","type","error"}`, in the order they are ready. 404 boards.board_not_found for an unknown board or another node’s; 403 rights.forbidden without board_view on it.
+         * @description Per-widget parameters ride in the query string as `w.{widgetId}.{param}`, read leniently by the widget type (a bad value is the default): a table’s `page` and `filter.{field}` (text contains in any case; number, check box, phone equal; a select by option value; a date-like field its whole day, month… or `filter.{field}.from` / `.to` inclusive), a calendar’s `month` (yyyy-MM), `day` (yyyy-MM-dd, UTC) and `page` (of the day’s tasks, 50 a page, with the day’s `total`; past the last: the last); a schedule’s `date` (yyyy-MM-dd, UTC, today by default); a kanban’s `more.{statusId}` (pages of that column shown, 2–5); a map’s `bbox` (west,south,east,north in degrees), `zoom` (0–21) and `page` (of its list of the viewport’s tasks): points up to 5,000 tasks, else grid clusters of the viewport with their status mix. A task the caller may not view (task_view) is never counted or shown. A widget that cannot be computed (its stored query no longer checks, its type is unknown) answers `{ type, error: { type, msg } }` in its place. Every widget is computed in parallel. With `Accept: application/x-ndjson` the answer streams as one JSON line per widget, `{"id","type","data"}` or `{"id","type","error"}`, in the order they are ready. 404 boards.board_not_found for an unknown board or another node’s; 403 rights.forbidden without board_view on it.
          */
         get: {
             parameters: {
@@ -6957,7 +6957,7 @@ export interface paths {
         };
         /**
          * One widget’s data (is_admin, or the widget is on a board the caller may view)
-         * @description Per-widget parameters ride in the query string as `w.{widgetId}.{param}`, read leniently by the widget type (a bad value is the default): a table’s `page` and `filter.{field}` (text contains in any case; number, check box, phone equal; a select by option value; a date-like field its whole day, month… or `filter.{field}.from` / `.to` inclusive), a calendar’s `month` (yyyy-MM) and `day` (yyyy-MM-dd, UTC); a schedule’s `date` (yyyy-MM-dd, UTC, today by default); a kanban’s `more.{statusId}` (pages of that column shown, 2–5); a map’s `bbox` (west,south,east,north in degrees), `zoom` (0–21) and `page` (of its list of the viewport’s tasks): points up to 5,000 tasks, else grid clusters of the viewport with their status mix. A task the caller may not view (task_view) is never counted or shown. A widget that cannot be computed (its stored query no longer checks, its type is unknown) answers `{ type, error: { type, msg } }` in its place. 404 widgets.widget_not_found for an unknown widget or another node’s.
+         * @description Per-widget parameters ride in the query string as `w.{widgetId}.{param}`, read leniently by the widget type (a bad value is the default): a table’s `page` and `filter.{field}` (text contains in any case; number, check box, phone equal; a select by option value; a date-like field its whole day, month… or `filter.{field}.from` / `.to` inclusive), a calendar’s `month` (yyyy-MM), `day` (yyyy-MM-dd, UTC) and `page` (of the day’s tasks, 50 a page, with the day’s `total`; past the last: the last); a schedule’s `date` (yyyy-MM-dd, UTC, today by default); a kanban’s `more.{statusId}` (pages of that column shown, 2–5); a map’s `bbox` (west,south,east,north in degrees), `zoom` (0–21) and `page` (of its list of the viewport’s tasks): points up to 5,000 tasks, else grid clusters of the viewport with their status mix. A task the caller may not view (task_view) is never counted or shown. A widget that cannot be computed (its stored query no longer checks, its type is unknown) answers `{ type, error: { type, msg } }` in its place. 404 widgets.widget_not_found for an unknown widget or another node’s.
          */
         get: {
             parameters: {
@@ -11221,8 +11221,25 @@ export interface components {
                     name: string;
                     color: string;
                 } | null;
+                values: {
+                    name: string;
+                    type: string;
+                    title: string;
+                    value?: unknown;
+                }[];
             }[];
             total: number;
+            page: number;
+            per_page: number;
+            fields: {
+                name: string;
+                type: string;
+                title: string;
+                settings: {
+                    [key: string]: unknown;
+                };
+            }[];
+            delimiter: string;
         };
         MapWidgetData: {
             field: string | null;

@@ -1,4 +1,4 @@
-import type { CalendarData } from '@domain/widgets/kinds/calendar'
+import { type CalendarData, cardLine, joiner, shownValues } from '@domain/widgets/kinds/calendar'
 import { withWidgetParams } from '@domain/widgets/params'
 import { type CalendarDate, parseDate } from '@internationalized/date'
 import { Link } from '@remix-run/react'
@@ -6,6 +6,8 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { StatusDot } from '~/components/admin-workflow/status-dot'
 import { ChevronLeftIcon, ChevronRightIcon } from '~/components/ui/icons'
+import { pageCount } from '~/components/ui/page-items'
+import { Pagination } from '~/components/ui/pagination'
 import { routes } from '~/lib/routes'
 import { interceptLink, paramsHref, type WidgetViewProps } from '../types'
 import { dayLabel, monthLabel, shiftMonth, utcFormat } from './month'
@@ -18,6 +20,8 @@ import { monthOf, monthWeeks, moveFocus, todayUtc, weekdayNames } from './month-
  * is the markup the browser hydrates. With JavaScript it is a keyboard grid (ARIA grid pattern:
  * one date in the tab order, arrows, Page Up/Down, Home/End) written here rather than
  * react-aria's Calendar, whose hooks per cell made this widget most of the board page's render.
+ * A day's task shows the settings' fields joined by their delimiter (server-formatted text); a day
+ * with more tasks than a page pages with the common pagination (`?w.{id}.page=…`, links).
  */
 export function CalendarWidget({ widget, data, search, onParams }: WidgetViewProps<CalendarData>) {
   const { t, i18n } = useTranslation()
@@ -67,7 +71,7 @@ export function CalendarWidget({ widget, data, search, onParams }: WidgetViewPro
       grid.current?.querySelector<HTMLElement>(`[data-date="${day}"]`)?.focus()
     } else {
       pending.current = day
-      onParams?.({ month: monthOf(to), day })
+      onParams?.({ month: monthOf(to), day, page: null })
     }
   }
 
@@ -99,7 +103,7 @@ export function CalendarWidget({ widget, data, search, onParams }: WidgetViewPro
               ? (e) => {
                   e.preventDefault()
                   setFocused(day)
-                  onParams({ month: monthOf(date), day })
+                  onParams({ month: monthOf(date), day, page: null })
                 }
               : undefined
           }
@@ -122,7 +126,7 @@ export function CalendarWidget({ widget, data, search, onParams }: WidgetViewPro
             className="icon-button wc-arrow"
             aria-label={t('widget.calendar.previous')}
             title={t('widget.calendar.previous')}
-            onClick={interceptLink(onParams, { month: prev, day: null })}
+            onClick={interceptLink(onParams, { month: prev, day: null, page: null })}
             preventScrollReset
             data-testid="calendar-previous"
           >
@@ -136,7 +140,7 @@ export function CalendarWidget({ widget, data, search, onParams }: WidgetViewPro
             className="icon-button wc-arrow"
             aria-label={t('widget.calendar.next')}
             title={t('widget.calendar.next')}
-            onClick={interceptLink(onParams, { month: next, day: null })}
+            onClick={interceptLink(onParams, { month: next, day: null, page: null })}
             preventScrollReset
             data-testid="calendar-next"
           >
@@ -178,24 +182,70 @@ export function CalendarWidget({ widget, data, search, onParams }: WidgetViewPro
           <ul className="wc-tasks">
             {data.tasks.map((task) => (
               <li key={task.id} className="wc-task" data-testid="calendar-task">
-                <Link to={routes.TaskCard(task.process_key, task.key)} className="wc-task-link">
-                  <span className="wt-key">{task.key}</span>
-                  <span className="wc-task-title">{task.title}</span>
+                <Link
+                  to={routes.TaskCard(task.process_key, task.key)}
+                  className="wc-task-link"
+                  aria-label={cardLine(task.values, data.delimiter) || task.key}
+                >
+                  <TaskFields task={task} delimiter={data.delimiter} />
                 </Link>
-                {task.status ? (
-                  <span className="status-name wc-task-status">
-                    <StatusDot color={task.status.color} />
-                    {task.status.name}
-                  </span>
-                ) : null}
               </li>
             ))}
           </ul>
         )}
-        {data.total > data.tasks.length ? (
-          <p className="wc-more">{t('widget.calendar.more', { count: data.total - data.tasks.length })}</p>
-        ) : null}
+        <Pagination
+          className="wc-pagination"
+          page={data.page}
+          totalPages={pageCount(data.total, data.per_page)}
+          hrefFor={(page) =>
+            paramsHref(
+              withWidgetParams(search, widget.id, {
+                month: data.month,
+                day: data.day,
+                page: page === 1 ? null : page,
+              }),
+            )
+          }
+          onPage={onParams ? (page) => onParams({ page: page === 1 ? null : page }) : undefined}
+        />
       </section>
     </div>
+  )
+}
+
+type DayTask = CalendarData['tasks'][number]
+
+/**
+ * A day's task as its fields (view.fields, formatted by the server) joined by the delimiter: the
+ * key in its monospace, the status with its coloured dot, the others as text. No field with a value:
+ * the key, so the link always reads as something.
+ */
+function TaskFields({ task, delimiter }: { task: DayTask; delimiter: string }) {
+  const shown = shownValues(task.values)
+  if (shown.length === 0) return <span className="wt-key">{task.key}</span>
+  const between = joiner(delimiter)
+  return (
+    <span className="wc-task-fields" data-testid="calendar-task-fields">
+      {shown.map((v, i) => (
+        <span key={v.name} className="wc-task-field" data-field={v.name}>
+          {v.name === 'key' ? (
+            <span className="wt-key">{v.value as string}</span>
+          ) : v.name === 'status' && task.status ? (
+            <span className="status-name wc-task-status">
+              <StatusDot color={task.status.color} />
+              {v.value as string}
+            </span>
+          ) : (
+            <span className="wc-task-value">{v.value as string}</span>
+          )}
+          {/* After the field, not before the next: a line that wraps ends with it, never starts. */}
+          {i < shown.length - 1 ? (
+            <span className="wc-delimiter" aria-hidden="true">
+              {between}
+            </span>
+          ) : null}
+        </span>
+      ))}
+    </span>
   )
 }

@@ -57,7 +57,7 @@ const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 422
 const PARAMS_DOC =
   'Per-widget parameters ride in the query string as `w.{widgetId}.{param}`, read leniently by the widget type (a bad value is the default): ' +
   'a table’s `page` and `filter.{field}` (text contains in any case; number, check box, phone equal; a select by option value; a date-like field its whole day, month… or `filter.{field}.from` / `.to` inclusive), ' +
-  'a calendar’s `month` (yyyy-MM) and `day` (yyyy-MM-dd, UTC); a schedule’s `date` (yyyy-MM-dd, UTC, today by default); ' +
+  'a calendar’s `month` (yyyy-MM), `day` (yyyy-MM-dd, UTC) and `page` (of the day’s tasks, 50 a page, with the day’s `total`; past the last: the last); a schedule’s `date` (yyyy-MM-dd, UTC, today by default); ' +
   'a kanban’s `more.{statusId}` (pages of that column shown, 2–5); a map’s `bbox` (west,south,east,north in degrees), `zoom` (0–21) and `page` (of its list of the viewport’s tasks): points up to 5,000 tasks, else grid clusters of the viewport with their status mix. A task the caller may not view (task_view) is never counted or shown. ' +
   'A widget that cannot be computed (its stored query no longer checks, its type is unknown) answers `{ type, error: { type, msg } }` in its place.'
 

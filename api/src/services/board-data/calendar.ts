@@ -1,11 +1,14 @@
 import {
   CALENDAR_DAY_LIMIT,
+  CALENDAR_DEFAULT_DELIMITER,
   CALENDAR_DEFAULT_FIELD,
+  CALENDAR_DEFAULT_FIELDS,
   type CalendarData,
   type CalendarParams,
 } from '@domain/widgets/kinds/calendar'
 import { and, count, type SQL, sql } from 'drizzle-orm'
 import { tasks } from '../../db/schema'
+import { MAX_PAGE } from '../../http/envelope'
 import type { WidgetRow } from '../../repositories/board-data-repository'
 import type { SortKey } from '../../rql'
 import { joinClauses } from '../../rql'
@@ -14,13 +17,15 @@ import { configCovering } from '../node-config'
 import { cachedTotal } from '../task-counts'
 import { scopeCondition, selectMatching } from '../task-query'
 import { widgetQuery } from './query'
-import { type DataContext, type DataProvider, settingOf, taskSummary, WidgetFailure } from './types'
+import { headersOf, peopleOf, taskValue } from './task-values'
+import { type DataContext, type DataProvider, namesOf, settingOf, taskSummary, WidgetFailure } from './types'
 
 /*
  * Calendar (spec §2 Widgets): the number of tasks on each day of a month — ONE aggregate, `count(*)
  * group by day` over the month's range, so an index on the date serves it whatever the number of
- * tasks — and the selected day's first CALENDAR_DAY_LIMIT tasks (the day's total is the
- * aggregate's). Days are UTC (spec §9). The date is created_at, updated_at or a custom date or
+ * tasks — and a page of CALENDAR_DAY_LIMIT of the selected day's tasks (`page`; the day's total is
+ * the aggregate's), each with the fields of `view.fields` as the table's cells give them and the
+ * `view.delimiter` the web app joins them with. Days are UTC (spec §9). The date is created_at, updated_at or a custom date or
  * date-time field (stored as ISO text in custom_fields: its first ten characters are its UTC day).
  */
 
@@ -69,10 +74,23 @@ function nextMonth(month: string): string {
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`
 }
 
+/** The fields a day's task shows (none named: key, title and status) and what separates them. */
+function viewOf(settings: Record<string, unknown>) {
+  const fields = namesOf(settingOf(settings, 'view.fields'))
+  const delimiter = settingOf(settings, 'view.delimiter')
+  return {
+    fields: fields.length ? fields : [...CALENDAR_DEFAULT_FIELDS],
+    delimiter: typeof delimiter === 'string' ? delimiter.trim() : CALENDAR_DEFAULT_DELIMITER,
+  }
+}
+
 export const calendarData: DataProvider<CalendarParams, CalendarData> = {
   async compute(ctx: DataContext, widget: WidgetRow, params: CalendarParams): Promise<CalendarData> {
-    const name = settingOf(widget.settings ?? {}, 'navigation.field')
+    const settings = widget.settings ?? {}
+    const name = settingOf(settings, 'navigation.field')
     const field = dateField(ctx.who.config, typeof name === 'string' && name ? name : CALENDAR_DEFAULT_FIELD)
+    const view = viewOf(settings)
+    const headers = headersOf(ctx.who.config, view.fields)
     const { compiled, ordered } = widgetQuery(ctx, widget.query)
     const out: CalendarData = {
       field: field.name,
@@ -81,6 +99,13 @@ export const calendarData: DataProvider<CalendarParams, CalendarData> = {
       days: {},
       tasks: [],
       total: 0,
+      page: 1,
+      per_page: CALENDAR_DAY_LIMIT,
+      fields: headers.map((h) => ({
+        ...h.header,
+        settings: h.field.custom ? { ...h.field.definition.settings } : {},
+      })),
+      delimiter: view.delimiter,
     }
     if (Array.isArray(ctx.scope) && ctx.scope.length === 0) return out
 
@@ -106,22 +131,34 @@ export const calendarData: DataProvider<CalendarParams, CalendarData> = {
     const month = cachedTotal(ctx.nodeId, `${text}\u0000${JSON.stringify(bound)}`, () =>
       aggregate.then((rows) => rows.map((r) => ({ day: r.day, n: r.n }))),
     )
-    const [days, rows] = await Promise.all([
-      month,
-      selectMatching(
-        ctx.db,
-        { ...compiled, orderBy },
-        and(base, field.within(params.day, nextDay(params.day)))!,
-        {
-          limit: CALENDAR_DAY_LIMIT,
-        },
-      ),
-    ])
+    const inDay = and(base, field.within(params.day, nextDay(params.day)))!
+    const pageOf = (page: number) =>
+      selectMatching(ctx.db, { ...compiled, orderBy }, inDay, {
+        limit: CALENDAR_DAY_LIMIT,
+        offset: (page - 1) * CALENDAR_DAY_LIMIT,
+      })
+    let page = Math.min(params.page, MAX_PAGE)
+    let [days, rows] = await Promise.all([month, pageOf(page)])
     for (const d of days) if (d.day) out.days[d.day] = d.n
     out.total = out.days[params.day] ?? 0
+    // A page past the day's last (a stale link, a hand-typed number) shows the last page instead.
+    const last = Math.max(1, Math.ceil(out.total / CALENDAR_DAY_LIMIT))
+    if (rows.length === 0 && page > last) {
+      page = last
+      rows = await pageOf(page)
+    }
+    out.page = page
     const list = rows.map((r) => r.task)
     const config = await configCovering(ctx.db, ctx.nodeId, ctx.who.config, list)
-    out.tasks = list.map((t) => taskSummary(config, t))
+    const people = await peopleOf(
+      ctx.users,
+      list,
+      headers.map((h) => h.field),
+    )
+    out.tasks = list.map((t) => ({
+      ...taskSummary(config, t),
+      values: headers.map((h) => ({ ...h.header, value: taskValue(t, h.field, config, people) })),
+    }))
     return out
   },
 }
