@@ -16,7 +16,8 @@ import { indexedValueText } from '../rql/columns'
  * CONCURRENTLY (outside any transaction, so writes to tasks go on meanwhile — PGlite accepts the
  * same statement). A build that fails leaves no invalid index behind (dropped) and the field
  * `failed`; one cut short by a restart is `building` still, and `resumeIndexBuilds` at start-up
- * builds it again (an invalid leftover is dropped first).
+ * builds it again (an invalid leftover is dropped first). An index another session is building
+ * now (another process of ours: pg_stat_progress_create_index) is left to that session.
  *
  * Names come from ids and hashes only: `tasks_cf_` + 12 hex of the node id's hash + `_` + 16 hex of
  * the field id and name's hash. The name takes part so a rename gives a new index (the value now
@@ -41,13 +42,17 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows
 interface Existing {
   name: string
   valid: boolean
+  /** Being built now by another session (another process of ours): left alone, it sets the state. */
+  building: boolean
 }
 
 /** The node's field indexes as the catalogue has them (an invalid one is a build that failed or runs). */
 async function existingIndexes(db: Db, nodeId?: string): Promise<Existing[]> {
   const like = `${nodeId ? nodePart(nodeId) : 'tasks_cf_'}%`.replace(/_/g, '\\_')
   const res = await db.execute(sql`
-    select c.relname as name, i.indisvalid as valid
+    select c.relname as name, i.indisvalid as valid,
+           exists (select 1 from pg_stat_progress_create_index p
+                    where p.index_relid = i.indexrelid and p.pid <> pg_backend_pid()) as building
       from pg_index i join pg_class c on c.oid = i.indexrelid
      where i.indrelid = to_regclass('tasks') and c.relname like ${like}`)
   return rowsOf<Existing>(res)
@@ -83,18 +88,23 @@ export async function reconcileNode(db: Db, nodeId: string): Promise<void> {
     .where(and(eq(fields.nodeId, nodeId), eq(fields.indexed, true)))
   const wanted = new Map(marked.map((f) => [fieldIndexName(nodeId, f.id, f.name), f]))
   const existing = await existingIndexes(db, nodeId)
-  for (const e of existing) if (!wanted.has(e.name) || !e.valid) await dropIndex(db, e.name)
+  const busy = new Set(existing.filter((e) => e.building).map((e) => e.name))
+  for (const e of existing)
+    if ((!wanted.has(e.name) || !e.valid) && !busy.has(e.name)) await dropIndex(db, e.name)
   const valid = new Set(existing.filter((e) => e.valid).map((e) => e.name))
   for (const [name, f] of wanted) {
     if (valid.has(name)) {
       await setState(db, nodeId, f.id, f.name, 'ready')
       continue
     }
+    if (busy.has(name)) continue
     // Failed stays failed: marking the field again (unmark, mark) asks for a new build.
     if (f.state === 'failed') continue
     try {
       await db.execute(createStatement(name, f.name))
       const [built] = (await existingIndexes(db, nodeId)).filter((e) => e.name === name)
+      // Another process started the same build first (IF NOT EXISTS returned at once): its to finish.
+      if (built?.building) continue
       if (!built?.valid) throw new Error('the index is not valid')
       await setState(db, nodeId, f.id, f.name, 'ready')
     } catch {
