@@ -43,6 +43,7 @@ import { usersRoutes } from './routes/users'
 import { widgetsRoutes } from './routes/widgets'
 import { AuthCache, registerAuthCache } from './services/auth-cache'
 import { widgetDataListening, widgetDataNotice } from './services/board-data/cache'
+import { indexBuildsSettled, resumeIndexBuilds } from './services/field-indexes'
 import { forgetTaskReads, forgetTaskReadsOn } from './services/task-counts'
 import { type FileStorage, openStorage } from './storage'
 
@@ -182,7 +183,12 @@ export async function buildApp(
   app.decorate('liveResume', new ResumeSigner(config.secret))
   // Before the server waits for open requests to finish: a live stream never would.
   app.addHook('preClose', async () => live?.stop())
+  // Field index builds cut short by a stop (issue 28): resumed now, after the answer of nothing.
+  void resumeIndexBuilds(database.db, (err) =>
+    app.log.warn({ err }, 'field index reconciliation failed'),
+  ).catch((err) => app.log.warn({ err }, 'field index resumption failed'))
   app.addHook('onClose', async () => {
+    await indexBuildsSettled()
     await plugins.stop()
     await events.stop()
     await listening.stop()

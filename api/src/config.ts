@@ -41,6 +41,11 @@ const envSchema = z.object({
    * database's change notices.
    */
   API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * How many custom fields of one node may be marked indexed (issue 28): each is a b-tree over
+   * every task's row that every write of a task keeps up to date.
+   */
+  INDEXED_FIELDS_PER_NODE: z.coerce.number().int().min(0).max(50).default(5),
   /** Outbox retention (ADR 015): events older than this that every durable consumer has passed go. */
   EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
   /**

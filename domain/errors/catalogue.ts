@@ -95,6 +95,9 @@ export const catalogue = {
   'fields.field_conflict': 'The field was changed by someone else, reload it and try again',
   'fields.system_field_readonly': 'System fields cannot be changed',
   'fields.system_field_not_deletable': 'System fields cannot be deleted',
+  'fields.field_not_indexable':
+    'This field cannot be indexed: only a field holding one value (not a list, a group, a file or a rich text) can',
+  'fields.indexed_limit': 'At most {limit} fields of a node can be indexed: unmark another field first',
   'attachments.attachment_deleted': 'Attachment deleted',
   'attachments.attachment_not_deleted': 'Attachment not deleted',
   'attachments.attachment_created': 'File attached',

@@ -42,6 +42,8 @@ export interface FieldDefinition {
   structure?: FieldDefinition[]
   /** Built in, shown as 'System field', cannot be deleted. */
   system?: boolean
+  /** The upstream's own: an index on the value is built and valid (issue 28); queries read through it. */
+  indexed?: boolean
 }
 
 /** What a table filter does with a type (spec §5 table filters). */

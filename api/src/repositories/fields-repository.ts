@@ -25,6 +25,8 @@ export const toDefinition = (r: FieldRow): FieldDefinition => ({
   title: r.title,
   settings: r.settings,
   ...(r.structure?.length ? { structure: r.structure } : {}),
+  // Queries read the value through its index only once the index is valid (services/field-indexes.ts).
+  ...(r.indexed && r.indexState === 'ready' ? { indexed: true } : {}),
 })
 
 /** Every custom field of the node, by name: what its forms and its tasks' values are checked against. */
@@ -122,11 +124,21 @@ export async function insertField(tx: Tx, nodeId: string, def: FieldDefinition):
   return row!
 }
 
+/** How many of the node's fields are marked indexed (the limit counts marks, whatever their state). */
+export async function countIndexedFields(db: Db | Tx, nodeId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(fields)
+    .where(and(eq(fields.nodeId, nodeId), eq(fields.indexed, true)))
+  return Number(row?.n ?? 0)
+}
+
 export async function updateField(
   tx: Tx,
   nodeId: string,
   id: string,
   def: FieldDefinition,
+  index: Pick<FieldRow, 'indexed' | 'indexState'>,
 ): Promise<FieldRow> {
   const [row] = await tx
     .update(fields)
@@ -136,6 +148,8 @@ export async function updateField(
       title: def.title,
       settings: def.settings,
       structure: def.structure ?? null,
+      indexed: index.indexed,
+      indexState: index.indexState,
       version: sql`${fields.version} + 1`,
       updatedAt: new Date(),
     })

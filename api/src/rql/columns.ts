@@ -61,6 +61,8 @@ export interface JsonValue {
   kind: 'json'
   segments: string[]
   lists: boolean[]
+  /** A whole field whose value an index serves (services/field-indexes.ts): read as `indexedValue`. */
+  indexed?: boolean
 }
 
 export type Access = Column | JsonValue
@@ -171,12 +173,27 @@ function jsonAccess(field: QueryField, customs: readonly FieldDefinition[]): Jso
     current = child
   }
   for (const s of segments) if (!SAFE_SEGMENT.test(s)) throw new Error(`Unsafe field name ${s}`)
-  return { kind: 'json', segments, lists }
+  const indexed = root.indexed === true && field.path.length === 0 && !lists.some(Boolean)
+  return { kind: 'json', segments, lists, ...(indexed ? { indexed } : {}) }
 }
 
 export function accessOf(field: QueryField, customs: readonly FieldDefinition[]): Access {
   return field.custom ? jsonAccess(field, customs) : systemAccess(field)
 }
+
+/**
+ * The value of an indexed field as its index holds it: the path is written into the text (an
+ * index expression matches a constant, never a parameter), from segments checked here again;
+ * JSON null is NULL, as `order by` has always read a custom field.
+ */
+export function indexedValueText(segments: readonly string[], column = 'custom_fields'): string {
+  for (const s of segments) if (!SAFE_SEGMENT.test(s)) throw new Error(`Unsafe field name ${s}`)
+  return `nullif(${column} #> '{${segments.join(',')}}'::text[], 'null'::jsonb)`
+}
+
+/** indexedValueText over `tasks.custom_fields` in a query. */
+export const indexedValue = (v: JsonValue) =>
+  sql`nullif(${tasks.customFields} #> ${sql.raw(`'{${v.segments.join(',')}}'::text[]`)}, 'null'::jsonb)`
 
 /** `'{a,b}'` for `#>`, bound as a parameter. */
 export const pathParam = (v: JsonValue) => sql`${`{${v.segments.join(',')}}`}::text[]`

@@ -25,6 +25,7 @@ import {
   type Column,
   containmentDoc,
   holdsList,
+  indexedValue,
   type Join,
   type JsonValue,
   jsonPathParam,
@@ -240,6 +241,17 @@ class Compiler {
       return a.nullable || a.join ? this.sure(cond) : cond
     }
     const boolean = field.type === 'checkbox' || field.type === 'switch'
+    // An indexed field (a single value, never a list) is compared whole, as its b-tree holds it:
+    // for a scalar, `=` on the value is what `@>` gives (an array or object stored there is
+    // neither), but NULL for a missing value — made false under a negation.
+    if (a.indexed && !boolean) {
+      const x = indexedValue(a)
+      const list = sql.join(
+        values.map((v) => jsonbLiteral(v)),
+        sql`, `,
+      )
+      return this.sure(values.length === 1 ? sql`${x} = ${list}` : sql`${x} in (${list})`)
+    }
     return anyOf(
       values.map((v) =>
         // An unticked box is stored false or not at all (a task older than the field): "not true".
@@ -298,7 +310,8 @@ class Compiler {
 
   /** A condition on a custom key's value: on the value itself, or on any item of its lists. */
   private anyJson(a: JsonValue, cond: (x: SQL) => SQL): SQL {
-    if (!holdsList(a)) return this.sure(cond(sql`(${tasks.customFields} #> ${pathParam(a)})`))
+    if (!holdsList(a))
+      return this.sure(cond(a.indexed ? indexedValue(a) : sql`(${tasks.customFields} #> ${pathParam(a)})`))
     // exists() is true or false, whatever its inner condition gives for one item.
     return sql`exists (select 1 from jsonb_path_query(${tasks.customFields}, ${jsonPathParam(a)}) as v(x) where ${cond(sql`v.x`)})`
   }

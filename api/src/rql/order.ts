@@ -2,7 +2,17 @@ import { createHash } from 'node:crypto'
 import type { CheckedSort, QueryField } from '@domain/rql'
 import { and, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import { tasks } from '../db/schema'
-import { type Access, assigneeUser, authorUser, fullNameOf, type Join, pathParam, pr, ps } from './columns'
+import {
+  type Access,
+  assigneeUser,
+  authorUser,
+  fullNameOf,
+  indexedValue,
+  type Join,
+  pathParam,
+  pr,
+  ps,
+} from './columns'
 
 /*
  * `order by` and keyset paging. Every order ends with the task id, so rows never tie and a page
@@ -68,7 +78,14 @@ function keysOf(
     }
   const a = access(field)
   if (a.kind === 'json')
-    return [key(sql`nullif(${tasks.customFields} #> ${pathParam(a)}, 'null'::jsonb)`, 'jsonb', true)]
+    // An indexed field's value as its index holds it (the same value: the path a constant).
+    return [
+      key(
+        a.indexed ? indexedValue(a) : sql`nullif(${tasks.customFields} #> ${pathParam(a)}, 'null'::jsonb)`,
+        'jsonb',
+        true,
+      ),
+    ]
   return [key(a.expr, a.type, a.nullable || a.join !== undefined)]
 }
 

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto'
 import { fieldDefinitionSchema } from '@domain/fields/definition'
+import { indexableField } from '@domain/fields/indexable'
 import { SYSTEM_FIELDS } from '@domain/fields/system'
 import type { FieldDefinition, FieldSettings } from '@domain/fields/types'
 import type { ZodIssue } from 'zod'
 import type { Db, Tx } from '../db/client'
+import type { IndexState } from '../db/schema'
 import type { Caller } from '../http/caller'
 import type { Pagination } from '../http/envelope'
 import { issueToDetail } from '../http/error-handler'
@@ -11,6 +13,7 @@ import { AppError, badInput, InvalidInput, notFound } from '../http/errors'
 import { writeAudit } from '../repositories/audit-repository'
 import {
   countCustomFields,
+  countIndexedFields,
   deleteFieldRow,
   type FieldFilter,
   type FieldRow,
@@ -45,6 +48,10 @@ export interface FieldOut {
   settings: FieldSettings
   structure: FieldDefinition[] | null
   system: boolean
+  /** Marked by an administrator: the upstream keeps an index on the value (issue 28). */
+  indexed: boolean
+  /** That index's state while marked; null when not (and for system fields). */
+  index_state: IndexState | null
   version: number | null
   created_at: string | null
   updated_at: string | null
@@ -58,6 +65,8 @@ const presentSystem = ({ id, def }: (typeof SYSTEM)[number]): FieldOut => ({
   settings: def.settings,
   structure: def.structure ?? null,
   system: true,
+  indexed: false,
+  index_state: null,
   version: null,
   created_at: null,
   updated_at: null,
@@ -71,6 +80,8 @@ export const presentField = (r: FieldRow): FieldOut => ({
   settings: r.settings,
   structure: r.structure?.length ? r.structure : null,
   system: false,
+  indexed: r.indexed,
+  index_state: r.indexed ? r.indexState : null,
   version: r.version,
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
@@ -151,7 +162,15 @@ export interface FieldPatch {
   settings?: Record<string, unknown>
   /** Replaces the stored children; null removes them. */
   structure?: unknown
+  /** Marks the field indexed (at most `indexLimit` per node) or not. */
+  indexed?: boolean
   version?: number
+}
+
+/** What an edit changed of the field's index: the caller reconciles the node's indexes after answering. */
+export interface EditedField {
+  field: FieldOut
+  reindex: boolean
 }
 
 /**
@@ -160,7 +179,14 @@ export interface FieldPatch {
  * uses it (its entries and the values saved under the name would no longer match). System fields
  * cannot be edited: a form relabels them with its entry's `label`.
  */
-export async function editField(db: Db, c: Caller, nodeId: string, fieldId: string, patch: FieldPatch) {
+export async function editField(
+  db: Db,
+  c: Caller,
+  nodeId: string,
+  fieldId: string,
+  patch: FieldPatch,
+  opts: { indexLimit: number },
+): Promise<EditedField> {
   await requireNodeRight(db, c.auth, nodeId, 'is_admin')
   if (isSystemFieldId(fieldId)) throw badInput('fields.system_field_readonly', ['params', 'fieldId'])
   return db.transaction(async (tx) => {
@@ -183,17 +209,43 @@ export async function editField(db: Db, c: Caller, nodeId: string, fieldId: stri
       if (using.length) throw inUse(using, ['body', def.name !== row.name ? 'name' : 'type'])
     }
     if (def.name !== row.name) await requireFreeName(tx, nodeId, def.name, row.id)
-    const saved = await updateField(tx, nodeId, fieldId, def)
+    const index = await indexAfterEdit(tx, nodeId, row, def, patch.indexed, opts.indexLimit)
+    const saved = await updateField(tx, nodeId, fieldId, def, index)
     await writeAudit(tx, {
       nodeId,
       actorId: c.auth.user.id,
       action: 'fields.field_edited',
       targetId: fieldId,
-      data: { name: saved.name, version: saved.version },
+      data: { name: saved.name, version: saved.version, indexed: saved.indexed },
       requestId: c.requestId,
     })
-    return presentField(saved)
+    const reindex = row.indexed !== saved.indexed || (saved.indexed && saved.indexState !== row.indexState)
+    return { field: presentField(saved), reindex: reindex || (saved.indexed && saved.name !== row.name) }
   })
+}
+
+/**
+ * The field's index mark and state after an edit. Marking needs a type whose one value a b-tree
+ * orders (422 fields.field_not_indexable, also for a type change of a marked field) and room under
+ * the node's limit (422 fields.indexed_limit). A new mark, a renamed field (its values now live
+ * under the new key) or a failed one marked again is `building`; unmarking clears the state.
+ */
+async function indexAfterEdit(
+  tx: Tx,
+  nodeId: string,
+  row: FieldRow,
+  def: FieldDefinition,
+  asked: boolean | undefined,
+  limit: number,
+): Promise<{ indexed: boolean; indexState: IndexState | null }> {
+  const indexed = asked ?? row.indexed
+  if (!indexed) return { indexed: false, indexState: null }
+  if (!indexableField(def))
+    throw badInput('fields.field_not_indexable', ['body', asked !== undefined ? 'indexed' : 'type'])
+  if (!row.indexed && (await countIndexedFields(tx, nodeId)) >= limit)
+    throw badInput('fields.indexed_limit', ['body', 'indexed'], { limit })
+  const rebuild = !row.indexed || def.name !== row.name || (asked === true && row.indexState === 'failed')
+  return { indexed: true, indexState: rebuild ? 'building' : row.indexState }
 }
 
 /**
@@ -218,6 +270,7 @@ export async function deleteField(db: Db, c: Caller, nodeId: string, fieldId: st
       data: { name: row.name },
       requestId: c.requestId,
     })
-    return { id: fieldId }
+    // An indexed field's index goes with it (the caller reconciles after answering).
+    return { id: fieldId, reindex: row.indexed }
   })
 }

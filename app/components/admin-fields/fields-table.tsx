@@ -3,11 +3,14 @@ import { Link } from '@remix-run/react'
 import type { Schema } from '~/lib/upstream/types'
 import { EditIcon, LockIcon } from '../ui/icons'
 import { type Column, Table } from '../ui/table'
+import { IndexBadge } from './index-step'
 import { fieldHref, type ListQuery } from './paths'
 import { useAdminFieldsT } from './use-admin-fields-t'
 
 /** A field as the list shows it: the contract's field, its type one the registry knows. */
-export type FieldRow = Pick<Schema<'Field'>, 'id' | 'name' | 'title' | 'system'> & { type: FieldType }
+export type FieldRow = Pick<Schema<'Field'>, 'id' | 'name' | 'title' | 'system' | 'index_state'> & {
+  type: FieldType
+}
 
 /**
  * The node's fields: name (opens Editing), title, type, and the 'System field' badge (spec §5) on
@@ -36,7 +39,12 @@ export function FieldsTable({ fields, query }: { fields: FieldRow[]; query: List
     {
       key: 'type',
       header: t('admin_fields.column.type'),
-      cell: (f) => <span className="afl-type">{t(`fields.type.${f.type}`)}</span>,
+      cell: (f) => (
+        <>
+          <span className="afl-type">{t(`fields.type.${f.type}`)}</span>
+          <IndexBadge state={f.index_state} />
+        </>
+      ),
       className: 'afl-type-cell',
     },
     {

@@ -1897,7 +1897,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes a custom field no form uses (is_admin)
-         * @description Refused while a form has an entry for the field (409 fields.field_in_use, `ctx.forms` names them): take it off those forms first. System fields are never deleted (422 fields.system_field_not_deletable).
+         * @description Refused while a form has an entry for the field (409 fields.field_in_use, `ctx.forms` names them): take it off those forms first. System fields are never deleted (422 fields.system_field_not_deletable). An indexed field's index is dropped after the answer.
          */
         delete: {
             parameters: {
@@ -1998,6 +1998,8 @@ export interface paths {
                         };
                         /** @description Replaces the child fields of a composite; null removes them */
                         structure?: unknown;
+                        /** @description Marks the field indexed (a field holding one value: not a list, composite, file or rich text; 422 fields.field_not_indexable) or not; at most INDEXED_FIELDS_PER_NODE per node (422 fields.indexed_limit). The index is built after the answer, concurrently (writes go on); its state is `index_state` */
+                        indexed?: boolean;
                         /** @description The version the editor started from: 409 fields.field_conflict when someone saved since */
                         version?: number;
                     };
@@ -10838,6 +10840,13 @@ export interface components {
             }[] | null;
             /** @description Built in: shown as 'System field', never edited nor deleted */
             system: boolean;
+            /** @description Marked by an administrator: the upstream keeps an index on (node, value) that conditions and orderings on the field use */
+            indexed: boolean;
+            /**
+             * @description The index while `indexed`: building (queries read the field as before meanwhile), ready (queries use it) or failed (no index; mark the field again to retry); null when not indexed
+             * @enum {string|null}
+             */
+            index_state: "building" | "ready" | "failed" | null;
             version: number | null;
             created_at: string | null;
             updated_at: string | null;

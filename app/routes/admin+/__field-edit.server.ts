@@ -1,3 +1,4 @@
+import { indexableField } from '@domain/fields/indexable'
 import type { FieldDefinition, FieldType } from '@domain/fields/types'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { fieldsHref, readListQuery } from '~/components/admin-fields/paths'
@@ -38,6 +39,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       settings: field.settings as FieldDefinition['settings'],
       structure: field.structure as FieldDefinition[] | null,
       version: field.version,
+    },
+    index: {
+      indexed: field.indexed,
+      state: field.index_state,
+      indexable: indexableField({
+        type: field.type as FieldType,
+        settings: field.settings as FieldDefinition['settings'],
+        structure: (field.structure as FieldDefinition[] | null) ?? undefined,
+      }),
     },
     query: readListQuery(url.searchParams),
     confirmDelete: url.searchParams.get('confirm') === 'delete',

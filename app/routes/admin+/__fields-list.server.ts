@@ -20,6 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       title: f.title,
       type: f.type as FieldType,
       system: f.system,
+      index_state: f.indexed ? f.index_state : null,
     })),
   }
 }

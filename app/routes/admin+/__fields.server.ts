@@ -87,6 +87,26 @@ export async function fieldEditorAction(request: Request, stored?: NodeField) {
     )
   }
 
+  if ((intent === 'index' || intent === 'unindex') && stored) {
+    // The mark alone (Editing → Index): the build runs on the upstream after its answer.
+    const res = await api.patch('/api/fields/{nodeId}/{fieldId}', {
+      path: { nodeId: node.id, fieldId: stored.id },
+      body: { indexed: intent === 'index' },
+    })
+    if (res.ok)
+      return redirectWithToast(
+        request,
+        fieldHref(stored.id, query),
+        ...resultToasts(res, 'fields.field_edited'),
+      )
+    return redirectWithToast(
+      request,
+      fieldHref(stored.id, query),
+      ...res.detail.map((d) => ({ type: 'warning' as const, code: d.type, params: d.ctx })),
+      ...(res.detail.length ? [] : resultToasts(res, 'value_error')),
+    )
+  }
+
   const type = readType(formData.get(TYPE_INPUT), (stored?.type as FieldType | undefined) ?? DEFAULT_TYPE)
   if (intent === CHANGE_TYPE_INTENT) {
     const from = readType(formData.get('from_type'), type)

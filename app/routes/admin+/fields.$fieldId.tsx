@@ -1,6 +1,7 @@
 import { useLoaderData } from '@remix-run/react'
 import { DeleteStep } from '~/components/admin-fields/delete-step'
 import { FieldEditor } from '~/components/admin-fields/field-editor'
+import { IndexStep } from '~/components/admin-fields/index-step'
 import { fieldHref, fieldsHref } from '~/components/admin-fields/paths'
 import { useAdminFieldsT } from '~/components/admin-fields/use-admin-fields-t'
 import { Dialog } from '~/components/ui/dialog'
@@ -11,7 +12,7 @@ export { action, loader } from './__field-edit.server'
 /** /admin/fields/{fieldId}: the Editing dialog (spec §2) of a custom field, with its delete step. */
 export default function EditFieldDialog() {
   const { t } = useAdminFieldsT()
-  const { field, query, confirmDelete } = useLoaderData<typeof loader>()
+  const { field, index, query, confirmDelete } = useLoaderData<typeof loader>()
   const here = fieldHref(field.id, query)
   return (
     <Dialog
@@ -27,6 +28,9 @@ export default function EditFieldDialog() {
     >
       {/* A new key once saved: the form starts from what the server now holds. */}
       <FieldEditor key={field.version ?? 0} action={here} stored={field} />
+      <section className="dialog-section afl-index-section">
+        <IndexStep action={here} indexed={index.indexed} state={index.state} indexable={index.indexable} />
+      </section>
       <section className="dialog-section afl-danger">
         <DeleteStep
           action={here}

@@ -1,7 +1,17 @@
 import type { FieldDefinition, FieldSettings } from '@domain/fields/types'
 import type { FormField, FormTab } from '@domain/forms/definition'
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { createdAt, updatedAt } from './columns'
 import { nodes } from './core'
 
@@ -10,6 +20,9 @@ import { nodes } from './core'
  * leads every primary and foreign key (§9). System fields are not stored: they come from
  * domain/fields/system.ts and are the same in every node.
  */
+
+export const INDEX_STATES = ['building', 'ready', 'failed'] as const
+export type IndexState = (typeof INDEX_STATES)[number]
 
 export const fields = pgTable(
   'fields',
@@ -26,6 +39,13 @@ export const fields = pgTable(
     structure: jsonb('structure').$type<FieldDefinition[] | null>(),
     /** Bumped on every edit: PATCH with the version it started from gets 409 when someone saved since. */
     version: integer('version').notNull().default(1),
+    /**
+     * Marked by an administrator: an expression index on (node_id, the value) serves the query
+     * language's conditions and orderings on it (services/field-indexes.ts, issue 28).
+     */
+    indexed: boolean('indexed').notNull().default(false),
+    /** The index's state while `indexed`: building, ready or failed; null when not indexed. */
+    indexState: text('index_state', { enum: INDEX_STATES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

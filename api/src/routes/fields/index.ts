@@ -1,7 +1,10 @@
+import type { FastifyBaseLogger, FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Db } from '../../db/client'
 import { callerOf } from '../../http/caller'
 import { envelope, errorEnvelope, listEnvelope, ok, page } from '../../http/envelope'
 import { nodeIdParams } from '../../http/params'
+import { scheduleIndexes } from '../../services/field-indexes'
 import { createField, deleteField, editField, getField, listFields } from '../../services/fields'
 import {
   createFieldBody,
@@ -13,6 +16,18 @@ import {
 } from './schemas'
 
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 422: errorEnvelope }
+
+/**
+ * After the answer has gone: the node's field indexes are reconciled (built concurrently, dropped),
+ * so the request never waits for a build (services/field-indexes.ts).
+ */
+function reconcileAfter(app: { db: Db; log: FastifyBaseLogger }, reply: FastifyReply, nodeId: string) {
+  reply.raw.once('finish', () => {
+    void scheduleIndexes(app.db, nodeId, (err) =>
+      app.log.warn({ err, nodeId }, 'field index reconciliation failed'),
+    )
+  })
+}
 
 /** Field definitions (spec §7 Fields, PRODUCT.md §5). */
 export const fieldsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -80,11 +95,18 @@ export const fieldsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(fieldSchema), ...errors, 409: errorEnvelope },
       },
     },
-    async (req) =>
-      ok(
-        await editField(app.db, callerOf(req), req.params.nodeId, req.params.fieldId, req.body),
-        'fields.field_edited',
-      ),
+    async (req, reply) => {
+      const { field, reindex } = await editField(
+        app.db,
+        callerOf(req),
+        req.params.nodeId,
+        req.params.fieldId,
+        req.body,
+        { indexLimit: app.config.INDEXED_FIELDS_PER_NODE },
+      )
+      if (reindex) reconcileAfter(app, reply, req.params.nodeId)
+      return ok(field, 'fields.field_edited')
+    },
   )
 
   app.delete(
@@ -94,15 +116,15 @@ export const fieldsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['fields'],
         summary: 'Deletes a custom field no form uses (is_admin)',
         description:
-          'Refused while a form has an entry for the field (409 fields.field_in_use, `ctx.forms` names them): take it off those forms first. System fields are never deleted (422 fields.system_field_not_deletable).',
+          "Refused while a form has an entry for the field (409 fields.field_in_use, `ctx.forms` names them): take it off those forms first. System fields are never deleted (422 fields.system_field_not_deletable). An indexed field's index is dropped after the answer.",
         params: fieldParams,
         response: { 200: envelope(deletedSchema), ...errors, 409: errorEnvelope },
       },
     },
-    async (req) =>
-      ok(
-        await deleteField(app.db, callerOf(req), req.params.nodeId, req.params.fieldId),
-        'fields.field_deleted',
-      ),
+    async (req, reply) => {
+      const { id, reindex } = await deleteField(app.db, callerOf(req), req.params.nodeId, req.params.fieldId)
+      if (reindex) reconcileAfter(app, reply, req.params.nodeId)
+      return ok({ id }, 'fields.field_deleted')
+    },
   )
 }

@@ -31,6 +31,17 @@ export const fieldSchema = z.object({
   settings: z.record(z.unknown()),
   structure: z.array(childOut).nullable(),
   system: z.boolean().describe("Built in: shown as 'System field', never edited nor deleted"),
+  indexed: z
+    .boolean()
+    .describe(
+      'Marked by an administrator: the upstream keeps an index on (node, value) that conditions and orderings on the field use',
+    ),
+  index_state: z
+    .enum(['building', 'ready', 'failed'])
+    .nullable()
+    .describe(
+      'The index while `indexed`: building (queries read the field as before meanwhile), ready (queries use it) or failed (no index; mark the field again to retry); null when not indexed',
+    ),
   version: z.number().int().nullable(),
   created_at: z.string().nullable(),
   updated_at: z.string().nullable(),
@@ -49,6 +60,12 @@ export const editFieldBody = z.object({
     .optional()
     .describe('Merged key by key into the stored settings; null removes a key'),
   structure: z.unknown().optional().describe('Replaces the child fields of a composite; null removes them'),
+  indexed: z
+    .boolean({ invalid_type_error: 'value_error' })
+    .optional()
+    .describe(
+      'Marks the field indexed (a field holding one value: not a list, composite, file or rich text; 422 fields.field_not_indexable) or not; at most INDEXED_FIELDS_PER_NODE per node (422 fields.indexed_limit). The index is built after the answer, concurrently (writes go on); its state is `index_state`',
+    ),
   version: z
     .number()
     .int()

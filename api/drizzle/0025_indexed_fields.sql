@@ -1,0 +1,2 @@
+ALTER TABLE "fields" ADD COLUMN "indexed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "fields" ADD COLUMN "index_state" text;
