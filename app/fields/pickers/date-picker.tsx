@@ -1,3 +1,4 @@
+import { pickerOptions } from '@domain/fields/picker'
 import type { CalendarDate, ZonedDateTime } from '@internationalized/date'
 import { useContext, useState } from 'react'
 import { Popover } from 'react-aria-components/ComboBox'
@@ -43,8 +44,9 @@ function NowAction({ kind }: { kind: Kind }) {
 
 /**
  * date and datetime: react-aria's DatePicker — typed segments that accept valid values only, and
- * a calendar (six weeks) that applies the chosen day and closes (spec §9 auto-apply). UTC, the
- * page's language. Without JavaScript: the browser's date or date-time input.
+ * a calendar (six weeks) that applies the chosen day and closes (spec §9 auto-apply, action row
+ * hidden unless the field's settings show it). UTC, the page's language. Without JavaScript: the
+ * browser's date or date-time input.
  */
 function MomentPicker({ kind, ...props }: FieldProps & { kind: Kind }) {
   const { def, name, id, label, errors } = props
@@ -54,6 +56,7 @@ function MomentPicker({ kind, ...props }: FieldProps & { kind: Kind }) {
   const posted = k.post(value as never)
   const hidden = useFormNotice<HTMLInputElement>(posted)
   const invalid = showsErrors(errors, props)
+  const options = pickerOptions(def)
   if (!hydrated) {
     const native = kind === 'datetime' ? posted.slice(0, 16) : posted
     return <NativeMoment {...props} inputType={k.native} values={[native]} names={[name]} />
@@ -88,7 +91,7 @@ function MomentPicker({ kind, ...props }: FieldProps & { kind: Kind }) {
           </div>
           <Popover className="ff-popover" placement="bottom end">
             <Dialog className="ff-picker-dialog" aria-label={label}>
-              <SixWeekCalendar footer={<NowAction kind={kind} />} />
+              <SixWeekCalendar footer={options.actionRow ? <NowAction kind={kind} /> : null} />
             </Dialog>
           </Popover>
         </DatePicker>

@@ -1,3 +1,4 @@
+import { PICKER_LABELS } from '@domain/fields/picker'
 import { Button } from 'react-aria-components/Button'
 import { DateInput, DateSegment } from 'react-aria-components/DateField'
 import { CalendarIcon } from '../icons'
@@ -41,18 +42,18 @@ export function PickerActions({
     <div className="ff-picker-actions">
       {onNow ? (
         <Button className="button button-ghost button-sm" onPress={onNow}>
-          {t('fields.picker.now')}
+          {t(PICKER_LABELS.now)}
         </Button>
       ) : null}
       <span className="ff-spacer" />
       {onCancel ? (
         <Button className="button button-secondary button-sm" onPress={onCancel}>
-          {t('fields.picker.cancel')}
+          {t(PICKER_LABELS.cancel)}
         </Button>
       ) : null}
       {onSelect ? (
         <Button className="button button-primary button-sm" onPress={onSelect}>
-          {t('fields.picker.select')}
+          {t(PICKER_LABELS.select)}
         </Button>
       ) : null}
     </div>
