@@ -5,6 +5,7 @@ import { Popover } from 'react-aria-components/ComboBox'
 import { DatePicker, DatePickerStateContext, Group } from 'react-aria-components/DatePicker'
 import { Dialog } from 'react-aria-components/Dialog'
 import { useHydrated } from '~/components/ui/use-hydrated'
+import { appendIconFor } from '../append-icon'
 import { ClearButton, errorIdOf, FieldFrame, labelIdOf } from '../field-frame'
 import { showsErrors } from '../flags'
 import { PageLocale } from '../page-locale'
@@ -87,7 +88,7 @@ function MomentPicker({ kind, ...props }: FieldProps & { kind: Kind }) {
           </Group>
           <div className="ff-adornments">
             <ClearButton empty={value === null} flags={props} onClear={() => change(null)} label={label} />
-            <CalendarButton />
+            <CalendarButton icon={appendIconFor(props)} />
           </div>
           <Popover className="ff-popover" placement="bottom end">
             <Dialog className="ff-picker-dialog" aria-label={label}>
