@@ -1,4 +1,5 @@
 import type { FieldDefinition, FieldType } from '@domain/fields/types'
+import type { AppendIcon } from '@domain/forms/append-icon'
 import type { ComponentType } from 'react'
 import type { ChoiceOption } from './options'
 
@@ -37,6 +38,11 @@ export interface FieldProps extends FieldFlags {
   errors?: readonly string[]
   /** Errors of a composite's children, by child name ('city'). */
   childErrors?: Readonly<Record<string, readonly string[]>>
+  /**
+   * The icon after the control (spec §3 form field appendIcon): absent, the type's own (date
+   * pickers 'calendar'); null, none.
+   */
+  appendIcon?: AppendIcon | null
   /** The field's own placeholder; default the definition's. */
   placeholder?: string
   /** Options of a select whose options are data (statuses, users…), already mapped (options.ts). */

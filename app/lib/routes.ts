@@ -9,6 +9,8 @@ const seg = (value: string) => encodeURIComponent(value)
 export const routes = {
   home: () => '/lk',
   profile: () => '/lk/profile',
+  /** The profile menu's services (spec §2): the node's service centre, or what says there is none. */
+  services: () => '/lk/services',
   /** The inbox (issue 13): a tab (all, unread, mentions) and a page in its query. */
   notifications: () => '/lk/notifications',
   notificationSettings: () => '/lk/notifications/settings',

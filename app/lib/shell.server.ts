@@ -42,6 +42,12 @@ export interface ShellData {
   unread?: number | null
 }
 
+/** The node's service centre (settings.auth.service_center.url), where its services live; null: none. */
+export function serviceCenterUrl(settings: Record<string, unknown>): string | null {
+  const center = (settings.auth as { service_center?: { url?: unknown } | null } | undefined)?.service_center
+  return typeof center?.url === 'string' && center.url ? center.url : null
+}
+
 /** The shell of a page, from the access check the layout's guard made. */
 export async function shellData(
   request: Request,
@@ -54,7 +60,6 @@ export async function shellData(
   const settings = node.settings
   const abilities = shellAbilities(rights)
   const [sidebar, nodes] = await Promise.all([getSidebar(request), nodeChoices(request, access)])
-  const services = (settings.auth as { service_center?: { url?: string } | null } | undefined)?.service_center
   return {
     kind,
     user: {
@@ -67,7 +72,7 @@ export async function shellData(
       domain: node.domain,
       noLeftMenu: settings.no_left_menu === true,
       noTopMenu: settings.no_top_menu === true,
-      servicesUrl: typeof services?.url === 'string' ? services.url : null,
+      servicesUrl: serviceCenterUrl(settings),
     },
     abilities,
     menu: kind === 'admin' ? adminMenu() : lkMenu(settings, hasRight(rights, 'task_view'), saved),

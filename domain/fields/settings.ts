@@ -26,6 +26,8 @@ export const S = {
   maxLength: setting('max_length', 'number'),
   multiple: setting('multiple', 'switch'),
   length: setting('length', 'number', { placeholder: '4' }),
+  /** Date pickers: show the row under the calendar (Now); hidden by default (spec §9). */
+  actionRow: setting('action_row', 'switch'),
   /** Rows of title and value (spec §3 generic options). */
   options: {
     ...setting('options', 'json', { multiple: true }),

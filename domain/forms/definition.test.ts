@@ -116,3 +116,81 @@ describe('formEditableNames', () => {
     ).toEqual(['title', 'cf_address.city'])
   })
 })
+
+describe('form field settings: appendIcon, settings, childFields (spec §3)', () => {
+  const defs: FieldDefinition[] = [
+    ...SYSTEM_FIELDS,
+    { name: 'cf_due', type: 'date', title: 'Due', settings: {} },
+    { name: 'cf_points', type: 'number', title: 'Points', settings: {} },
+    { name: 'cf_office', type: 'address', title: 'Office', settings: {} },
+  ]
+
+  it('takes an icon of the list or null, and refuses any other', () => {
+    const ok = formDefinitionSchema.parse({
+      name: 'F',
+      fields: [
+        { name: 'cf_due', appendIcon: 'clock' },
+        { name: 'title', appendIcon: null },
+      ],
+    })
+    expect(ok.fields.map((f) => f.appendIcon)).toEqual(['clock', null])
+    expect(issues({ name: 'F', fields: [{ name: 'title', appendIcon: 'rocket' }] })).toEqual([
+      'fields.0.appendIcon:value_error.enum',
+    ])
+  })
+
+  it("checks an entry's settings by the type's own rules and keeps only those", () => {
+    const form = {
+      fields: [
+        { name: 'cf_due', grid: 12, settings: { action_row: true, placeholder: 'When?', bogus: 1 } },
+        { name: 'cf_points', grid: 12, settings: { required: true, default: '7' } },
+      ],
+    }
+    expect(checkFormFields(form, defs)).toEqual([])
+    expect(form.fields[0]!.settings).toEqual({ action_row: true, placeholder: 'When?' })
+    expect(form.fields[1]!.settings).toEqual({ required: true, default: 7 })
+
+    const bad = {
+      fields: [
+        { name: 'cf_due', grid: 12, settings: { action_row: 'yes' } },
+        { name: 'cf_points', grid: 12, settings: { default: 'many' } },
+      ],
+    }
+    expect(checkFormFields(bad, defs).map((i) => `${i.path.join('.')}:${i.code}`)).toEqual([
+      'fields.0.settings.action_row:value_error',
+      'fields.1.settings.default:value_error.number',
+    ])
+  })
+
+  it("names the composite's children in childFields (an address's default parts too), each once", () => {
+    const form = {
+      fields: [
+        {
+          name: 'cf_office',
+          grid: 12,
+          childFields: [
+            { name: 'city', grid: 6, label: 'Town' },
+            { name: 'street', visible: false },
+          ],
+        },
+      ],
+    }
+    expect(checkFormFields(form, defs)).toEqual([])
+    const bad = {
+      fields: [
+        {
+          name: 'cf_office',
+          grid: 12,
+          childFields: [{ name: 'planet' }, { name: 'city' }, { name: 'city' }],
+        },
+      ],
+    }
+    expect(checkFormFields(bad, defs).map((i) => `${i.path.join('.')}:${i.code}`)).toEqual([
+      'fields.0.childFields.0.name:forms.unknown_field',
+      'fields.0.childFields.2.name:forms.field_repeated',
+    ])
+    expect(
+      issues({ name: 'F', fields: [{ name: 'cf_office', childFields: [{ name: 'city', grid: 13 }] }] }),
+    ).toEqual(['fields.0.childFields.0.grid:value_error'])
+  })
+})

@@ -1,8 +1,12 @@
 import { z } from 'zod'
 import { CODES } from '../fields/checks'
-import { NAME_MAX, TITLE_MAX } from '../fields/definition'
+import { CHILDREN_MAX, NAME_MAX, TITLE_MAX } from '../fields/definition'
+import { buildFormSchema } from '../fields/form'
+import { DEFAULT_ADDRESS_STRUCTURE } from '../fields/kinds/composites'
+import { getFieldType } from '../fields/registry'
 import type { DefinitionIssue, FieldDefinition } from '../fields/types'
 import { buildValueSchema } from '../fields/value'
+import { APPEND_ICONS } from './append-icon'
 
 /*
  * A form as the administrator saves it (PRODUCT.md §5, spec §3 form field settings, §5 editable
@@ -40,6 +44,21 @@ const int = (min: number, max: number) =>
     .min(min, CODES.invalid)
     .max(max, CODES.invalid)
 
+const flag = z.boolean({ invalid_type_error: CODES.invalid }).optional()
+
+/**
+ * How this form shows one child of a composite entry (spec §3 child fields: grid, default 12, and
+ * visible), with its own label and placeholder; the child's definition otherwise.
+ */
+export const formChildFieldSchema = z.object({
+  name: text(NAME_MAX),
+  grid: int(1, FORM_GRID_COLUMNS).optional(),
+  visible: flag,
+  label: optionalText(TITLE_MAX),
+  placeholder: optionalText(TITLE_MAX),
+})
+export type FormChildField = z.infer<typeof formChildFieldSchema>
+
 /** One entry of a form: which field, where it sits and how this form shows it. */
 export const formFieldSchema = z.object({
   name: text(NAME_MAX),
@@ -54,10 +73,25 @@ export const formFieldSchema = z.object({
   /** This form's label and placeholder; the definition's title and placeholder otherwise. */
   label: optionalText(TITLE_MAX),
   placeholder: optionalText(TITLE_MAX),
-  readonly: z.boolean({ invalid_type_error: CODES.invalid }).optional(),
-  visible: z.boolean({ invalid_type_error: CODES.invalid }).optional(),
+  readonly: flag,
+  visible: flag,
   /** This form's initial value, checked by the field's own rule (checkFormFields). */
   default: z.unknown().optional(),
+  /** The icon after the control; absent: the type's own (date pickers 'calendar'), null: none. */
+  appendIcon: z
+    .enum(APPEND_ICONS, { errorMap: () => ({ message: CODES.option }) })
+    .nullable()
+    .optional(),
+  /**
+   * This form's settings of the field, over the definition's (placeholder, required, action_row…):
+   * the type's own settings, checked by the same rules as the definition's (checkFormFields).
+   */
+  settings: z.record(z.unknown(), { invalid_type_error: CODES.invalid }).optional(),
+  /** How this form shows a composite's children (json with structure, address), by child name. */
+  childFields: z
+    .array(formChildFieldSchema, { invalid_type_error: CODES.invalid })
+    .max(CHILDREN_MAX, CODES.maxItems)
+    .optional(),
 })
 export type FormField = z.infer<typeof formFieldSchema>
 
@@ -159,6 +193,7 @@ export function checkFormFields(
       issues.push({ path: ['fields', i, 'name'], code: FORM_CODES.unknownField })
       continue
     }
+    issues.push(...checkEntrySettings(entry, def, i), ...checkChildFields(entry, def, i))
     if (entry.default === undefined) continue
     const rule = buildValueSchema({ ...def, settings: { ...def.settings, required: false } })
     const value = rule.safeParse(entry.default)
@@ -171,6 +206,57 @@ export function checkFormFields(
           ...('maximum' in e ? { maximum: Number(e.maximum) } : {}),
           ...('minimum' in e ? { minimum: Number(e.minimum) } : {}),
         })
+  }
+  return issues
+}
+
+/**
+ * An entry's own settings, by the field type's settings rules (the field editor's): unknown keys
+ * are dropped, a bad value is reported at `fields.i.settings.key`. The entry keeps the parsed
+ * settings; a default among them is the field's own value, checked like the definition's.
+ */
+function checkEntrySettings(entry: FormField, def: FieldDefinition, i: number): DefinitionIssue[] {
+  if (entry.settings === undefined) return []
+  const kind = getFieldType(def.type)
+  const parsed = buildFormSchema(kind.settingsFields).safeParse({ settings: entry.settings })
+  if (!parsed.success)
+    return parsed.error.issues.map((e) => ({ path: ['fields', i, ...e.path], code: e.message }))
+  // Only what the entry sent: a switch left out parses as false and must not turn the definition's off.
+  const sent = entry.settings
+  const settings = Object.fromEntries(
+    Object.entries((parsed.data.settings ?? {}) as Record<string, unknown>).filter(
+      ([k, v]) => k in sent && v !== null && v !== undefined,
+    ),
+  )
+  const issues: DefinitionIssue[] = []
+  if (settings.default !== undefined) {
+    const rule = buildValueSchema({ ...def, settings: { ...def.settings, required: false } })
+    const value = rule.safeParse(settings.default)
+    if (value.success) settings.default = value.data
+    else
+      for (const e of value.error.issues)
+        issues.push({ path: ['fields', i, 'settings', 'default', ...e.path], code: e.message })
+  }
+  entry.settings = settings
+  return issues
+}
+
+/** A composite's children: its structure, or an address's default parts. */
+export const childrenOf = (def: FieldDefinition): FieldDefinition[] =>
+  def.structure?.length ? def.structure : def.type === 'address' ? DEFAULT_ADDRESS_STRUCTURE : []
+
+/** An entry's childFields name children of its composite field, each once. */
+function checkChildFields(entry: FormField, def: FieldDefinition, i: number): DefinitionIssue[] {
+  if (!entry.childFields) return []
+  const children = new Set(childrenOf(def).map((c) => c.name))
+  const seen = new Set<string>()
+  const issues: DefinitionIssue[] = []
+  for (const [j, child] of entry.childFields.entries()) {
+    if (!children.has(child.name))
+      issues.push({ path: ['fields', i, 'childFields', j, 'name'], code: FORM_CODES.unknownField })
+    else if (seen.has(child.name))
+      issues.push({ path: ['fields', i, 'childFields', j, 'name'], code: FORM_CODES.repeated })
+    seen.add(child.name)
   }
   return issues
 }

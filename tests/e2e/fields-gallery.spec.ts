@@ -142,14 +142,17 @@ test.describe('with JavaScript', () => {
     await expect(next).toBeEnabled()
   })
 
-  test('the date picker opens a six-week calendar and applies the chosen day at once', async ({ page }) => {
+  test('the date picker opens a six-week calendar with no action row and applies the chosen day at once', async ({
+    page,
+  }) => {
     await page.goto(GALLERY)
     await hydrated(page)
     const field = simple(page).locator('[data-field="cf_due"]')
     await field.getByRole('button', { name: 'Open the calendar' }).click()
     const dialog = page.getByRole('dialog')
     await expect(dialog.locator('tbody tr')).toHaveCount(6)
-    await expect(dialog.getByRole('button', { name: 'Now' })).toBeVisible()
+    // Spec §9: the action row is hidden by default, so the calendar has no Now.
+    await expect(dialog.getByRole('button', { name: 'Now' })).toHaveCount(0)
     await dialog
       .locator('[role="gridcell"] [role="button"]:not([data-outside-month])')
       .filter({ hasText: /^11$/ })

@@ -26,6 +26,19 @@ test.describe('shell without JavaScript', () => {
     await expect(page.locator('.shell')).toHaveAttribute('data-sidebar', 'full')
   })
 
+  test('Services is in the profile menu without a service centre; an administrator is told where to connect one', async ({
+    page,
+  }) => {
+    await signInHome(page, ADMIN)
+    const block = page.getByTestId('profile-block')
+    await block.locator('summary').click()
+    await block.getByRole('link', { name: 'Сервисы' }).click()
+    await expect(page).toHaveURL(`${ORIGIN}/lk/services`)
+    await expect(page.getByTestId('services-page')).toContainText('не подключён сервисный центр')
+    await page.getByRole('link', { name: /Подключить сервисный центр/ }).click()
+    await expect(page).toHaveURL(`${ORIGIN}/admin/plugin-configs`)
+  })
+
   test('a user is sent home from /admin and /lk/t/add', async ({ page }) => {
     await signInHome(page, USER)
     await page.goto('/admin/forms')

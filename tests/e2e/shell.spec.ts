@@ -147,6 +147,20 @@ test.describe('side menu with JavaScript', () => {
     await expect(shell).toHaveAttribute('data-sidebar', 'full')
   })
 
+  test('the profile menu always has Services (spec §2): without a service centre, a page that says so', async ({
+    page,
+  }) => {
+    await signInHome(page, USER)
+    const block = page.getByTestId('profile-block')
+    await block.locator('summary').click()
+    await block.getByRole('link', { name: 'Сервисы' }).click()
+    await expect(page).toHaveURL(`${ORIGIN}/lk/services`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Сервисы')
+    await expect(page.getByTestId('services-page')).toContainText('не подключён сервисный центр')
+    // Where to connect one is for administrators only.
+    await expect(page.getByRole('link', { name: /Подключить сервисный центр/ })).toHaveCount(0)
+  })
+
   test('the profile block opens a menu with the profile and log out', async ({ page }) => {
     await signInHome(page, USER)
     const block = page.getByTestId('profile-block')

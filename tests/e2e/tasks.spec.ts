@@ -183,6 +183,10 @@ for (const js of [true, false]) {
         await expect(page.getByTestId('attachment').filter({ hasText: name })).toBeVisible()
       }
       await expect(alert(page, 'success').first()).toContainText('File attached')
+      // Spec §3: each attachment shows its uploader's logo (their initials: no picture) and name.
+      const uploader = page.getByTestId('attachment').first().getByTestId('attachment-user')
+      await expect(uploader).toContainText(/Makerova/)
+      await expect(uploader.getByTestId('attachment-logo')).toHaveText(/^M/)
       // Latest 3, newest first; show more / show less.
       await expect(page.getByTestId('attachment')).toHaveCount(3)
       await expect(page.getByTestId('attachment').first()).toContainText('four.txt')

@@ -5,7 +5,15 @@ import { routes } from '~/lib/routes'
 import type { ShellData } from '~/lib/shell.server'
 import type { Sidebar } from '~/lib/theme'
 import { CsrfInput } from '../csrf-input'
-import { BellIcon, ChevronRightIcon, ExternalIcon, LogOutIcon, SidebarIcon, UserIcon } from '../ui/icons'
+import {
+  BellIcon,
+  ChevronRightIcon,
+  ExternalIcon,
+  LogOutIcon,
+  SidebarIcon,
+  StoreIcon,
+  UserIcon,
+} from '../ui/icons'
 import { Avatar } from './avatar'
 import { MenuIcon } from './menu-icon'
 import { NodeList } from './node-list'
@@ -160,14 +168,21 @@ function ProfileBlock({
             <span className="menu-label">{t('shell.profile')}</span>
           </NavLink>
         </li>
-        {servicesUrl ? (
-          <li>
+        {/* Spec §2: the profile menu always has services: the service centre, or the page that
+            says the node has none (and, to an administrator, where to connect one). */}
+        <li>
+          {servicesUrl ? (
             <a href={servicesUrl} className="menu-link" target="_blank" rel="noopener noreferrer">
               <ExternalIcon className="menu-icon" width={16} height={16} />
               <span className="menu-label">{t('shell.services')}</span>
             </a>
-          </li>
-        ) : null}
+          ) : (
+            <NavLink to={routes.services()} className="menu-link">
+              <StoreIcon className="menu-icon" width={16} height={16} />
+              <span className="menu-label">{t('shell.services')}</span>
+            </NavLink>
+          )}
+        </li>
         <li>
           <Form method="post" action={routes.logout()}>
             <CsrfInput />

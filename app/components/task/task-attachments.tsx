@@ -3,6 +3,7 @@ import { Form, Link, useFetcher } from '@remix-run/react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CsrfInput } from '~/components/csrf-input'
+import { initials } from '~/components/layout/avatar'
 import { Button } from '~/components/ui/button'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { attachmentsView, formatSize, isImageName } from '~/lib/tasks/attachments'
@@ -25,8 +26,28 @@ export interface CardAttachment {
   href: string
   /** The thumbnail through the /api forwarding, when the upstream made one. */
   thumb: string | null
+  /** The uploader's full name (spec §3 attachment user.full_name); empty when the user is gone. */
   user: string
+  /** The uploader's logo (spec §3 user.logo) through the /api forwarding; null: their initials. */
+  userLogo: string | null
   created_at: string
+}
+
+/** The uploader's logo beside their name: their picture, or their initials when they have none. */
+function UploaderLogo({ name, logo }: { name: string; logo: string | null }) {
+  return logo ? (
+    <img
+      className="avatar attachment-avatar"
+      src={logo}
+      alt=""
+      loading="lazy"
+      data-testid="attachment-logo"
+    />
+  ) : (
+    <span className="avatar attachment-avatar" aria-hidden="true" data-testid="attachment-logo">
+      {initials(name)}
+    </span>
+  )
 }
 
 /**
@@ -109,7 +130,13 @@ export function TaskAttachments({
                   {a.name}
                 </a>
                 <span className="attachment-meta">
-                  {[formatSize(a.size), a.user, formatDateTime(a.created_at)].filter(Boolean).join(' · ')}
+                  {a.user ? (
+                    <span className="attachment-user" data-testid="attachment-user">
+                      <UploaderLogo name={a.user} logo={a.userLogo} />
+                      {a.user}
+                    </span>
+                  ) : null}
+                  <span>{[formatSize(a.size), formatDateTime(a.created_at)].join(' · ')}</span>
                 </span>
               </span>
               {canEdit ? (

@@ -1,5 +1,6 @@
 import { buildFormSchema } from '@domain/fields/form'
 import type { FieldDefinition } from '@domain/fields/types'
+import type { AppendIcon } from '@domain/forms/append-icon'
 
 /*
  * A form as the administrator describes it (spec §3 form field settings, PRODUCT.md §5): its
@@ -15,6 +16,8 @@ export interface FormFieldPlace {
   name: string
   grid?: number
   tab?: string
+  /** The icon after the control (spec §3): absent, the type's own; null, none. */
+  appendIcon?: AppendIcon | null
 }
 
 export interface FormTab {

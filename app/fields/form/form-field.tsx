@@ -59,6 +59,7 @@ export function FormField({
         readonly={!isEditableIn(form, def.name)}
         options={services.options?.[def.name]}
         upload={services.upload}
+        appendIcon={place.appendIcon}
       />
     </div>
   )

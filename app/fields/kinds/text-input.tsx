@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react'
 import { Input } from 'react-aria-components/ColorField'
 import { TextField } from 'react-aria-components/TextField'
+import { AppendIcon, appendIconFor } from '../append-icon'
 import { ClearButton, errorIdOf, FieldFrame, labelIdOf } from '../field-frame'
 import { isEditable, showsErrors } from '../flags'
 import type { FieldProps } from '../types'
@@ -33,6 +34,7 @@ export function TextInput(props: FieldProps & { input?: TextInputOptions }) {
   const [value, setValue] = useState(() => transform(textOf(props.defaultValue)))
   const flags = props
   const invalid = showsErrors(errors, flags)
+  const icon = appendIconFor(props)
   const change = (raw: string) => {
     const next = transform(raw)
     setValue(next)
@@ -68,6 +70,7 @@ export function TextInput(props: FieldProps & { input?: TextInputOptions }) {
         <div className="ff-adornments">
           <ClearButton empty={value.trim() === ''} flags={flags} onClear={() => change('')} label={label} />
           {options.adornment?.(value)}
+          {icon ? <AppendIcon name={icon} className="ff-muted-icon ff-append-icon" /> : null}
         </div>
       </div>
       {options.below?.(value)}

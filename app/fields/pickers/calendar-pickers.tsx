@@ -1,3 +1,4 @@
+import { pickerOptions } from '@domain/fields/picker'
 import type { CalendarDate } from '@internationalized/date'
 import { useState } from 'react'
 import { useHydrated } from '~/components/ui/use-hydrated'
@@ -84,7 +85,7 @@ export function WeekField(props: FieldProps) {
             onChange={choose}
             firstDayOfWeek="mon"
             cellClass={inWeek}
-            footer={<PickerActions onNow={() => choose(todayDate())} />}
+            footer={pickerOptions(def).actionRow ? <PickerActions onNow={() => choose(todayDate())} /> : null}
           />
         </PageLocale>
       </PopoverPicker>
@@ -178,6 +179,9 @@ export function MultiDateField(props: FieldProps) {
           <SixWeekCalendar
             selectionMode="multiple"
             value={draft}
+            // react-aria focuses the first chosen date and, with none chosen, fails on the empty
+            // list (reads [][0]): today is where an empty picker opens.
+            defaultFocusedValue={draft[0] ?? todayDate()}
             onChange={setDraft}
             footer={<PickerActions onCancel={() => toggle(false)} onSelect={() => commit(draft)} />}
           />

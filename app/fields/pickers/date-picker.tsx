@@ -1,9 +1,11 @@
+import { pickerOptions } from '@domain/fields/picker'
 import type { CalendarDate, ZonedDateTime } from '@internationalized/date'
 import { useContext, useState } from 'react'
 import { Popover } from 'react-aria-components/ComboBox'
 import { DatePicker, DatePickerStateContext, Group } from 'react-aria-components/DatePicker'
 import { Dialog } from 'react-aria-components/Dialog'
 import { useHydrated } from '~/components/ui/use-hydrated'
+import { appendIconFor } from '../append-icon'
 import { ClearButton, errorIdOf, FieldFrame, labelIdOf } from '../field-frame'
 import { showsErrors } from '../flags'
 import { PageLocale } from '../page-locale'
@@ -43,8 +45,9 @@ function NowAction({ kind }: { kind: Kind }) {
 
 /**
  * date and datetime: react-aria's DatePicker — typed segments that accept valid values only, and
- * a calendar (six weeks) that applies the chosen day and closes (spec §9 auto-apply). UTC, the
- * page's language. Without JavaScript: the browser's date or date-time input.
+ * a calendar (six weeks) that applies the chosen day and closes (spec §9 auto-apply, action row
+ * hidden unless the field's settings show it). UTC, the page's language. Without JavaScript: the
+ * browser's date or date-time input.
  */
 function MomentPicker({ kind, ...props }: FieldProps & { kind: Kind }) {
   const { def, name, id, label, errors } = props
@@ -54,6 +57,7 @@ function MomentPicker({ kind, ...props }: FieldProps & { kind: Kind }) {
   const posted = k.post(value as never)
   const hidden = useFormNotice<HTMLInputElement>(posted)
   const invalid = showsErrors(errors, props)
+  const options = pickerOptions(def)
   if (!hydrated) {
     const native = kind === 'datetime' ? posted.slice(0, 16) : posted
     return <NativeMoment {...props} inputType={k.native} values={[native]} names={[name]} />
@@ -84,11 +88,11 @@ function MomentPicker({ kind, ...props }: FieldProps & { kind: Kind }) {
           </Group>
           <div className="ff-adornments">
             <ClearButton empty={value === null} flags={props} onClear={() => change(null)} label={label} />
-            <CalendarButton />
+            <CalendarButton icon={appendIconFor(props)} />
           </div>
           <Popover className="ff-popover" placement="bottom end">
             <Dialog className="ff-picker-dialog" aria-label={label}>
-              <SixWeekCalendar footer={<NowAction kind={kind} />} />
+              <SixWeekCalendar footer={options.actionRow ? <NowAction kind={kind} /> : null} />
             </Dialog>
           </Popover>
         </DatePicker>

@@ -1,3 +1,4 @@
+import { pickerOptions } from '@domain/fields/picker'
 import { useState } from 'react'
 import { Button } from 'react-aria-components/Button'
 import { useTranslation } from 'react-i18next'
@@ -167,7 +168,7 @@ function PeriodPicker({ scale, ...props }: FieldProps & { scale: Scale }) {
               </Button>
             ))}
         </div>
-        <PickerActions onNow={() => choose(scale.now())} />
+        {pickerOptions(def).actionRow ? <PickerActions onNow={() => choose(scale.now())} /> : null}
       </PopoverPicker>
     </FieldFrame>
   )

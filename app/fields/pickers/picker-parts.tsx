@@ -1,6 +1,9 @@
+import { PICKER_LABELS } from '@domain/fields/picker'
+import type { AppendIcon as AppendIconName } from '@domain/forms/append-icon'
 import { Button } from 'react-aria-components/Button'
 import { DateInput, DateSegment } from 'react-aria-components/DateField'
-import { CalendarIcon } from '../icons'
+import { AppendIcon } from '../append-icon'
+import { ChevronDownIcon } from '../icons'
 import { useFieldsT } from '../use-fields-t'
 
 /** The typed part of a date or time picker: react-aria's segments, which take valid values only. */
@@ -12,8 +15,20 @@ export function Segments() {
   )
 }
 
-/** The button that opens a picker's popover, with the calendar icon (spec §9). */
-export function CalendarButton({ label, id }: { label?: string; id?: string }) {
+/**
+ * The button that opens a picker's popover, with the calendar icon (spec §9) or the form's
+ * appendIcon. With no icon (appendIcon null) it stays, as a plain chevron, so the calendar can
+ * still be opened by pointer.
+ */
+export function CalendarButton({
+  label,
+  id,
+  icon = 'calendar',
+}: {
+  label?: string
+  id?: string
+  icon?: AppendIconName | null
+}) {
   const { t } = useFieldsT()
   return (
     <Button
@@ -21,7 +36,7 @@ export function CalendarButton({ label, id }: { label?: string; id?: string }) {
       className="ff-icon-button ff-calendar-button"
       aria-label={label ?? t('fields.picker.open')}
     >
-      <CalendarIcon />
+      {icon ? <AppendIcon name={icon} /> : <ChevronDownIcon />}
     </Button>
   )
 }
@@ -41,18 +56,18 @@ export function PickerActions({
     <div className="ff-picker-actions">
       {onNow ? (
         <Button className="button button-ghost button-sm" onPress={onNow}>
-          {t('fields.picker.now')}
+          {t(PICKER_LABELS.now)}
         </Button>
       ) : null}
       <span className="ff-spacer" />
       {onCancel ? (
         <Button className="button button-secondary button-sm" onPress={onCancel}>
-          {t('fields.picker.cancel')}
+          {t(PICKER_LABELS.cancel)}
         </Button>
       ) : null}
       {onSelect ? (
         <Button className="button button-primary button-sm" onPress={onSelect}>
-          {t('fields.picker.select')}
+          {t(PICKER_LABELS.select)}
         </Button>
       ) : null}
     </div>

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react'
 import { Button } from 'react-aria-components/Button'
 import { Popover } from 'react-aria-components/ComboBox'
 import { Dialog, DialogTrigger } from 'react-aria-components/Dialog'
+import { AppendIcon, appendIconFor } from '../append-icon'
 import { ClearButton, errorIdOf, labelIdOf } from '../field-frame'
 import { showsErrors } from '../flags'
-import { CalendarIcon } from '../icons'
 import type { FieldProps } from '../types'
 import { useFieldsT } from '../use-fields-t'
 
@@ -22,7 +22,7 @@ interface PopoverPickerProps {
 
 /**
  * A button showing the value (spec §9 formats) with the calendar icon, opening a popover with the
- * picker: the frame of the month, quarter, year, week, range and several-dates pickers.
+ * picker (the icon: the form's appendIcon, the calendar by default): the frame of the month, quarter, year, week, range and several-dates pickers.
  */
 export function PopoverPicker({
   props,
@@ -37,6 +37,7 @@ export function PopoverPicker({
   const { id, label, def } = props
   const invalid = showsErrors(props.errors, props)
   const text = empty ? '' : displayText(formatValue(def, stored), t)
+  const icon = appendIconFor(props)
   return (
     <div className="ff-control">
       <DialogTrigger isOpen={open} onOpenChange={onOpenChange}>
@@ -51,7 +52,7 @@ export function PopoverPicker({
           <span className={text ? 'ff-picker-text' : 'ff-picker-text ff-placeholder'}>
             {text || props.placeholder || def.settings.placeholder || t('fields.picker.choose')}
           </span>
-          <CalendarIcon className="ff-muted-icon" />
+          {icon ? <AppendIcon name={icon} className="ff-muted-icon" /> : null}
         </Button>
         <Popover className="ff-popover" placement="bottom start">
           <Dialog className="ff-picker-dialog" aria-label={label}>

@@ -1,3 +1,4 @@
+import { PICKER_WEEKS } from '@domain/fields/picker'
 import type { CalendarDate } from '@internationalized/date'
 import { type ReactNode, useContext } from 'react'
 import { Button } from 'react-aria-components/Button'
@@ -17,7 +18,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '~/components/ui/icons'
 import { useFieldsT } from '../use-fields-t'
 
 /** Always six rows (spec §9: six weeks), so the popover keeps its size from month to month. */
-const WEEKS = 6
+const WEEKS = PICKER_WEEKS
 
 function SixWeeks({ cellClass }: { cellClass?: (date: CalendarDate) => string }) {
   const single = useContext(CalendarStateContext)

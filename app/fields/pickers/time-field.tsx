@@ -3,9 +3,9 @@ import { useState } from 'react'
 import { Label } from 'react-aria-components/CheckboxGroup'
 import { TimeField as AriaTimeField } from 'react-aria-components/TimeField'
 import { useHydrated } from '~/components/ui/use-hydrated'
+import { AppendIcon, appendIconFor } from '../append-icon'
 import { ClearButton, errorIdOf, FieldFrame, labelIdOf } from '../field-frame'
 import { showsErrors } from '../flags'
-import { ClockIcon } from '../icons'
 import { PageLocale } from '../page-locale'
 import type { FieldProps } from '../types'
 import { useFieldsT } from '../use-fields-t'
@@ -26,6 +26,7 @@ interface TimeInputProps {
 /** Hours and minutes, 24-hour, typed into react-aria's segments (valid values only). */
 function TimeInput({ value, onChange, props, label, id }: TimeInputProps) {
   const invalid = showsErrors(props.errors, props)
+  const icon = appendIconFor(props)
   return (
     <AriaTimeField
       value={value}
@@ -47,7 +48,7 @@ function TimeInput({ value, onChange, props, label, id }: TimeInputProps) {
         data-disabled={props.disabled || undefined}
       >
         <Segments />
-        <ClockIcon className="ff-muted-icon" />
+        {icon ? <AppendIcon name={icon} className="ff-muted-icon" /> : null}
       </div>
     </AriaTimeField>
   )

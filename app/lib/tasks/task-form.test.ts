@@ -143,3 +143,46 @@ describe('taskForm', () => {
     })
   })
 })
+
+describe('form field settings on the task form (spec §3)', () => {
+  const office: FieldRow = { name: 'cf_office', type: 'address', title: 'Office', settings: {} }
+  const withSettings: UpstreamForm = {
+    ...form,
+    fields: [
+      { name: 'title', grid: 12, appendIcon: 'search' },
+      { name: 'cf_due', grid: 6, appendIcon: null, settings: { action_row: true, required: true } },
+      {
+        name: 'cf_office',
+        grid: 12,
+        childFields: [
+          { name: 'city', grid: 6, label: 'Town' },
+          { name: 'street', visible: false, placeholder: 'Main st.' },
+        ],
+      },
+    ],
+  }
+
+  it("applies the entry's settings over the definition's, and keeps its appendIcon on the place", () => {
+    const { definitions, description } = taskForm([...rows, office], withSettings, 'create')
+    const due = definitions.find((d) => d.name === 'cf_due')!
+    expect(due.settings).toMatchObject({ action_row: true, required: true })
+    expect(description.fields.map((f) => [f.name, f.appendIcon])).toEqual([
+      ['title', 'search'],
+      ['cf_due', null],
+      ['cf_office', undefined],
+    ])
+    // The form's own required setting is enforced by the schema the page and the action share.
+    const schema = formSchemaOf(definitions, description)
+    expect(schema.safeParse({ title: 'T' }).success).toBe(false)
+  })
+
+  it("arranges a composite's children by childFields (an address's default parts too)", () => {
+    const { definitions } = taskForm([...rows, office], withSettings, 'create')
+    const children = definitions.find((d) => d.name === 'cf_office')!.structure!
+    expect(children.find((c) => c.name === 'city')).toMatchObject({ title: 'Town', settings: { grid: 6 } })
+    expect(children.find((c) => c.name === 'street')).toMatchObject({
+      settings: { visible: false, placeholder: 'Main st.' },
+    })
+    expect(children.find((c) => c.name === 'postcode')?.settings.grid).toBeUndefined()
+  })
+})

@@ -1,4 +1,5 @@
 import type { FieldDefinition, FieldType } from '@domain/fields/types'
+import { childrenOf } from '@domain/forms/definition'
 import type { FormDescription, FormFieldPlace } from '~/fields/form/description'
 import { type ChoiceOption, optionsFromRows } from '~/fields/options'
 import type { Schema } from '../upstream/types'
@@ -16,6 +17,7 @@ export type FieldRow = Pick<Schema<'Field'>, 'name' | 'type' | 'title' | 'settin
 
 /** A form as the upstream answers it. */
 export type UpstreamForm = Schema<'Form'>
+type FormEntry = UpstreamForm['fields'][number]
 
 /** The rules of the status a task is in (GET /tasks …: field_rules). */
 export type FieldRules = Schema<'Task'>['field_rules']
@@ -49,6 +51,29 @@ export function definitionOf(row: FieldRow): FieldDefinition {
 }
 
 /**
+ * A composite as this form shows its children (spec §3 childFields): each named child with the
+ * form's grid, visibility, label and placeholder over its own. An address without a structure
+ * gets its default parts, so they can be arranged too.
+ */
+export function withChildFields(
+  def: FieldDefinition,
+  childFields: FormEntry['childFields'],
+): FieldDefinition {
+  if (!childFields?.length) return def
+  const byName = new Map(childFields.map((c) => [c.name, c]))
+  const structure = childrenOf(def).map((child) => {
+    const c = byName.get(child.name)
+    if (!c) return child
+    const settings = { ...child.settings }
+    if (c.grid !== undefined) settings.grid = c.grid
+    if (c.visible !== undefined) settings.visible = c.visible
+    if (c.placeholder) settings.placeholder = c.placeholder
+    return { ...child, title: c.label || child.title, settings }
+  })
+  return { ...def, structure }
+}
+
+/**
  * The task form for a mode. `create` leaves out what the upstream sets; `edit` and `view` leave out
  * the attachments (the card lists them) and keep status, author, process and the dates read-only;
  * `edit` also applies the status's rules (read-only and required fields); `view` changes nothing.
@@ -72,7 +97,9 @@ export function taskForm(
     placed.unshift({ name: 'title', grid: 12 })
 
   const definitions = placed.map((entry) => {
-    const def = definitionOf(byName.get(entry.name)!)
+    const def = withChildFields(definitionOf(byName.get(entry.name)!), entry.childFields)
+    // The form's own settings of the field (spec §3), over the definition's; then its label…
+    if (entry.settings) def.settings = { ...def.settings, ...entry.settings }
     if (entry.label) def.title = entry.label
     if (entry.placeholder) def.settings.placeholder = entry.placeholder
     if (entry.default !== undefined && mode === 'create') def.settings.default = entry.default
@@ -99,6 +126,7 @@ export function taskForm(
   const fields: FormFieldPlace[] = placed.map((e) => ({
     name: e.name,
     ...(e.grid ? { grid: e.grid } : {}),
+    ...(e.appendIcon !== undefined ? { appendIcon: e.appendIcon } : {}),
     // A field with no tab on a tabbed form (the title added above) sits on the first tab.
     ...(tabs.length ? { tab: e.tab ?? tabs[0].key } : {}),
   }))

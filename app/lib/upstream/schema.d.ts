@@ -2183,6 +2183,18 @@ export interface paths {
                             readonly?: boolean;
                             visible?: boolean;
                             default?: unknown;
+                            /** @enum {string|null} */
+                            appendIcon?: "calendar" | "clock" | "search" | "user" | "users" | "mail" | "phone" | "link" | "lock" | "flag" | "bell" | "home" | null;
+                            settings?: {
+                                [key: string]: unknown;
+                            };
+                            childFields?: {
+                                name: string;
+                                grid?: number;
+                                visible?: boolean;
+                                label?: string;
+                                placeholder?: string;
+                            }[];
                         }[];
                         /** @default null */
                         editable?: string[] | null;
@@ -2445,6 +2457,18 @@ export interface paths {
                             readonly?: boolean;
                             visible?: boolean;
                             default?: unknown;
+                            /** @enum {string|null} */
+                            appendIcon?: "calendar" | "clock" | "search" | "user" | "users" | "mail" | "phone" | "link" | "lock" | "flag" | "bell" | "home" | null;
+                            settings?: {
+                                [key: string]: unknown;
+                            };
+                            childFields?: {
+                                name: string;
+                                grid?: number;
+                                visible?: boolean;
+                                label?: string;
+                                placeholder?: string;
+                            }[];
                         }[];
                         editable?: string[] | null;
                         visible?: string[] | null;
@@ -10871,6 +10895,18 @@ export interface components {
                 readonly?: boolean;
                 visible?: boolean;
                 default?: unknown;
+                /** @enum {string|null} */
+                appendIcon?: "calendar" | "clock" | "search" | "user" | "users" | "mail" | "phone" | "link" | "lock" | "flag" | "bell" | "home" | null;
+                settings?: {
+                    [key: string]: unknown;
+                };
+                childFields?: {
+                    name: string;
+                    grid?: number;
+                    visible?: boolean;
+                    label?: string;
+                    placeholder?: string;
+                }[];
             }[];
             editable: string[] | null;
             visible: string[] | null;

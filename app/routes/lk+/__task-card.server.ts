@@ -21,6 +21,7 @@ import {
   deleteAttachment,
   editTask,
   fieldRows,
+  logoHref,
   nodeStatuses,
   nodeUsers,
   processForm,
@@ -118,6 +119,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       href: attachmentHref(access, a),
       thumb: thumbnailHref(access, a),
       user: a.user?.full_name ?? '',
+      userLogo: logoHref(a.user?.logo),
       created_at: a.created_at,
     })),
     comments: comments.map((c) => ({

@@ -13,7 +13,7 @@ import {
   parseYear,
 } from '../dates'
 import { FILTERS } from '../filters'
-import { basicSettings } from '../settings'
+import { basicSettings, S } from '../settings'
 import type { FieldKindSpec, FieldType } from '../types'
 
 /*
@@ -35,7 +35,8 @@ function moment<T extends FieldType, V>(
       return parsed === undefined ? asText(v) : format(parsed)
     },
     filter: FILTERS.range,
-    settingsFields: basicSettings(type),
+    // A time has no calendar, so no action row under one.
+    settingsFields: type === 'time' ? basicSettings(type) : basicSettings(type, [S.actionRow]),
   }
 }
 

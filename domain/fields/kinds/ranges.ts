@@ -46,17 +46,19 @@ function several<T extends FieldType>(
   parse: (raw: unknown) => string[] | undefined,
   each: (s: string) => string,
   joiner = RANGE_JOINER,
+  extra: FieldKindSpec<T>['settingsFields'] = [],
 ): FieldKindSpec<T> {
   return {
     type,
     valueSchema: () => parser(parse, CODES.date),
     format: (v) => formatList(v, each, joiner),
     filter: FILTERS.none,
-    settingsFields: [S.placeholder, S.required],
+    settingsFields: [S.placeholder, S.required, ...extra],
   }
 }
 
-export const week: FieldKindSpec<'week'> = several('week', parseWeek, formatDate)
+/** A week picks a day and applies at once, so it may show the Now row (spec §9 action row). */
+export const week: FieldKindSpec<'week'> = several('week', parseWeek, formatDate, RANGE_JOINER, [S.actionRow])
 export const daterange: FieldKindSpec<'daterange'> = several('daterange', datePair, formatDate)
 /** Start and end times of a day, as the daily schedule places a task (spec §3 widget settings). */
 export const timerange: FieldKindSpec<'timerange'> = several('timerange', pair(parseTime), (t) => t)

@@ -87,6 +87,70 @@ describe('POST /forms/{nodeId}', () => {
     })
   })
 
+  it("keeps an entry's appendIcon, its own settings and childFields (spec §3), checked like the field's", async () => {
+    await h.call('POST', `/fields/${start}`, {
+      token: admin,
+      body: { name: 'cf_due_date', type: 'date', title: 'Due' },
+    })
+    const res = await post(start, {
+      name: 'With settings',
+      fields: [
+        { name: 'title', appendIcon: 'search' },
+        { name: 'cf_due_date', appendIcon: null, settings: { action_row: true, unknown_key: 1 } },
+        { name: 'cf_budget', settings: { required: true, default: '10' } },
+        {
+          name: 'cf_office',
+          childFields: [
+            { name: 'city', grid: 6, label: 'Town' },
+            { name: 'flat', visible: false },
+          ],
+        },
+      ],
+    })
+    expect(res.status).toBe(201)
+    expect(res.body.data.fields).toEqual([
+      { name: 'title', grid: 12, appendIcon: 'search' },
+      { name: 'cf_due_date', grid: 12, appendIcon: null, settings: { action_row: true } },
+      { name: 'cf_budget', grid: 12, settings: { required: true, default: 10 } },
+      {
+        name: 'cf_office',
+        grid: 12,
+        childFields: [
+          { name: 'city', grid: 6, label: 'Town' },
+          { name: 'flat', visible: false },
+        ],
+      },
+    ])
+    const read = await h.call('GET', `/forms/${start}/${res.body.data.id}`, { token: admin })
+    expect(read.body.data.fields).toEqual(res.body.data.fields)
+
+    const bad = await unchanged(db(), () =>
+      post(start, {
+        name: 'Bad settings',
+        fields: [
+          { name: 'title', appendIcon: 'rocket' },
+          { name: 'cf_due_date', settings: { action_row: 'yes' } },
+          { name: 'cf_office', childFields: [{ name: 'planet' }] },
+        ],
+      }),
+    )
+    expect(bad.status).toBe(422)
+    expect(locs(bad.body)).toEqual(['body.fields.0.appendIcon:value_error.enum'])
+    const unknownChild = await unchanged(db(), () =>
+      post(start, {
+        name: 'Bad children',
+        fields: [
+          { name: 'cf_due_date', settings: { action_row: 'yes' } },
+          { name: 'cf_office', childFields: [{ name: 'planet' }] },
+        ],
+      }),
+    )
+    expect(locs(unknownChild.body)).toEqual([
+      'body.fields.0.settings.action_row:value_error',
+      'body.fields.1.childFields.0.name:forms.unknown_field',
+    ])
+  })
+
   it('lays out tabs and boards', async () => {
     const tabs = await post(start, {
       name: 'Tabbed',
