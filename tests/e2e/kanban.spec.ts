@@ -187,6 +187,7 @@ test('a move that needs fields asks for them; a refused value returns the card w
 test('another browser sees a move live; a stale one gets a conflict and the fresh column', async ({
   browser,
 }) => {
+  test.setTimeout(60_000) // three browsers on a loaded machine
   const open = async (live: boolean) => {
     const context = await browser.newContext()
     await signedIn(context)
@@ -202,11 +203,24 @@ test('another browser sees a move live; a stale one gets a conflict and the fres
   // The watcher's stream is open before the move (it connects after hydration: an event sent
   // before that is not one it missed).
   await expect(watcher.page.getByTestId('board-grid')).toHaveAttribute('data-live', 'true')
+  // Each refetches the two columns the move touched, not the whole widget.
+  const [a, b] = made.statuses as [string, string]
+  const onlyOf = (page: Page) =>
+    page
+      .waitForRequest((r) => r.url().includes(`/lk/b/${boardId}/data`))
+      .then((r) => new URL(r.url()).searchParams.get(`w.${made.widget}.only`)?.split(',').sort())
+  const asked = [onlyOf(mover.page), onlyOf(watcher.page)]
   await drag(mover.page, 'Вторая', 0) // В работе → Бэклог
   await expect(column(mover.page, 0).locator(`[data-task-key="${key['Вторая']}"]`)).toBeVisible()
   await expect(column(watcher.page, 0).locator(`[data-task-key="${key['Вторая']}"]`)).toBeVisible({
     timeout: 2000,
   })
+  for (const only of await Promise.all(asked)) expect(only).toEqual([a, b].sort())
+  // The columns not read again are still there, with their cards.
+  for (const page of [mover.page, watcher.page]) {
+    await expect(page.getByTestId('kanban-column')).toHaveCount(4)
+    await expect(column(page, 2).locator(`[data-task-key="${key['Первая']}"]`)).toBeVisible()
+  }
   // The stale browser still shows it in В работе and moves it to Готово: refused as a conflict.
   await drag(stale.page, 'Вторая', 3)
   await expect(stale.page.getByTestId('kanban-notice')).toContainText('изменил кто-то другой')
