@@ -15,6 +15,7 @@ import {
   tasks,
   widgets,
 } from './db/schema'
+import { grantRight } from './repositories/rights-repository'
 import { customDefinitions, validateCustomFields } from './services/custom-fields'
 import { checkSettings, settingsContext } from './services/widgets'
 
@@ -261,6 +262,9 @@ export async function seedDemoWorkflow(tx: Tx, nodeId: string, people: { admin: 
     })),
   )
   await seedHomeBoard(tx, nodeId)
+  // The user works on the demo process as a team member would: they move and edit its tasks (the
+  // Team board's kanban). Creating tasks stays the administrator's (the user shows that case).
+  await grantRight(tx, nodeId, { type: 'user', id: people.user }, 'task_edit', [process!.key])
   await seedTeamBoard(tx, nodeId, {
     id: process!.id,
     name: process!.name,

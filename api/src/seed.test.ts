@@ -134,6 +134,17 @@ describe('the demo workflow (SEED_DEMO=1)', () => {
     expect(columns[1].wip).toBe(5)
     expect(columns.reduce((n: number, c: { total: number }) => n + c.total, 0)).toBeGreaterThanOrEqual(244)
     expect(columns[0].tasks.length).toBe(10)
+    // The user may move the demo process's tasks (task_edit on it), not create them.
+    expect(columns[0].moves_to).toEqual([columns[1].status.id, columns[2].status.id])
+    const task = columns[0].tasks[0]
+    const moved = await h.call('PATCH', `/tasks/${start}/${task.id}`, {
+      token,
+      body: { version: task.version, status_id: columns[1].status.id },
+    })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    const processId = data.body.data[kanban.id].data.process.id
+    const made = await h.call('POST', `/tasks/${start}/${processId}`, { token, body: { title: 'Mine' } })
+    expect(made.status).toBe(403)
   })
 
   it('seeds once: a second run leaves the database as it is', async () => {

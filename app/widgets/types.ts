@@ -20,10 +20,13 @@ export type WidgetResult =
   | { type: string; data: unknown; error?: undefined }
   | { type: string; data?: undefined; error: { type: string; msg?: string } }
 
-/** Parameters a control sets; null removes one. `replaceAll` drops the widget's other parameters. */
+/**
+ * Parameters a control sets; null removes one. `replaceAll` drops the widget's other parameters;
+ * `fetchOnly` are sent with this fetch alone, never kept in the URL (a kanban's `only` columns).
+ */
 export type ParamsChange = (
   params: Record<string, string | number | null>,
-  opts?: { replaceAll?: boolean },
+  opts?: { replaceAll?: boolean; fetchOnly?: Record<string, string> },
 ) => void
 
 /** A task row's context menu (open the card, copy the key), asked for at the pointer. */

@@ -235,5 +235,6 @@ describe('checkQuery on random conditions', () => {
       }),
       { numRuns: 2000 },
     )
-  })
+    // 2,000 runs take about a second alone; a busy CI machine may take several.
+  }, 30_000)
 })

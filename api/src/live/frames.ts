@@ -7,7 +7,7 @@ import { boardFrames } from './boards'
 import type { TaskChange } from './membership'
 import type { LiveFrame } from './sse'
 import type { LiveStream } from './stream'
-import { affectedWidgets, pushAll, pushDeleted } from './widgets'
+import { affectedWidgets, pushAll, pushDeleted, type TouchedColumns } from './widgets'
 
 /*
  * A batch of committed events (one transaction's, or one read of the outbox) turned into each
@@ -138,10 +138,23 @@ export async function framesFor(
       processIds,
       widgets,
     )
+  // What is already pushed whole (changed rights or statuses, deleted tasks) names no columns.
+  const whole = new Map([...widgets].map(([s, ids]) => [s, new Set(ids)]))
+  const columns: TouchedColumns = new Map()
   for (const [nodeId, changes] of taskChanges(events)) {
     const open = (byNode.get(nodeId) ?? []).filter((s) => !s.isClosed)
-    await affectedWidgets(db, nodeId, changes, open, widgets)
+    await affectedWidgets(db, nodeId, changes, open, widgets, columns)
   }
-  for (const [s, ids] of widgets) add(out, s, { event: 'widget', data: { widgets: [...ids] } })
+  for (const [s, ids] of widgets) {
+    const cols = Object.fromEntries(
+      [...(columns.get(s) ?? [])]
+        .filter(([id]) => ids.has(id) && !whole.get(s)?.has(id))
+        .map(([id, set]) => [id, [...set]]),
+    )
+    add(out, s, {
+      event: 'widget',
+      data: Object.keys(cols).length ? { widgets: [...ids], columns: cols } : { widgets: [...ids] },
+    })
+  }
   return out
 }

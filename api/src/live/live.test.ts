@@ -114,6 +114,28 @@ describe('widget frames', () => {
     expect(pushed(none).size).toBe(0)
   })
 
+  it("name a kanban's columns the change touched (the status before and after), no other widget's", async () => {
+    const [k] = await w.h.database.db
+      .insert(widgets)
+      .values({ nodeId: w.nodeId, type: 'kanban', title: 'Kanban', settings: { process_id: w.process.dev } })
+      .returning()
+    const b = await board([k!.id, id.all!])
+    const s = await stream(`boards=${b}`)
+    const [row] = await w.h.database.db.select().from(tasks).where(eq(tasks.id, w.ids['DEV-10']!))
+    const from = row!.statusId
+    const to = from === w.status.done ? w.status.open : w.status.done
+    let frames = await widgetFramesOf(s, () => edit('DEV-10', { status_id: to }))
+    expect(pushed(frames)).toEqual(new Set([k!.id, id.all]))
+    const columns = (f: { data: { columns?: Record<string, string[]> } }[]) => f.map((x) => x.data.columns)
+    expect(columns(frames).map((c) => c && { ...c, [k!.id]: [...c[k!.id]!].sort() })).toEqual([
+      { [k!.id]: [from, to].sort() },
+    ])
+    // A field's edit touches the column the task is in.
+    frames = await widgetFramesOf(s, () => edit('DEV-10', { title: 'Tenth (renamed)' }))
+    expect(columns(frames)).toEqual([{ [k!.id]: [to] }])
+    s.close() // a user has at most 8 streams: the suite's later ones need the place
+  })
+
   it('never tell a viewer about a task they may not see', async () => {
     const ops = await userWith([{ code: 'task_view', attributes: ['OPS'] }, { code: 'board_view' }])
     const s = await stream(`boards=${boardId}`, ops.token)

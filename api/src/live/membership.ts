@@ -23,6 +23,8 @@ export interface TaskChange {
 export interface Membership {
   /** null: the task is gone (or was never there). */
   processId: string | null
+  /** The task's status now (a kanban's column: the live frame names the columns a change touched). */
+  statusId: string | null
   /** Per query, in the order given. */
   before: boolean[]
   after: boolean[]
@@ -66,7 +68,12 @@ function matches(db: Db, queries: CompiledQuery[]): SQL {
   return sql`array[${sql.join(each, sql`, `)}]::boolean[]`
 }
 
-type Row = { process_id: string | null; before: boolean[] | null; after: boolean[] | null }
+type Row = {
+  process_id: string | null
+  status_id: string | null
+  before: boolean[] | null
+  after: boolean[] | null
+}
 
 /** Whether the task matched each query before and after its change (one round trip). */
 export async function membership(
@@ -75,7 +82,7 @@ export async function membership(
   change: TaskChange,
   queries: CompiledQuery[],
 ): Promise<Membership> {
-  if (queries.length === 0) return { processId: null, before: [], after: [] }
+  if (queries.length === 0) return { processId: null, statusId: null, before: [], after: [] }
   const row = sql`select * from ${tasks} where node_id = ${nodeId}::uuid and id = ${change.taskId}::uuid`
   const now = sql`(with live_now as (${row}), tasks as (select * from live_now) select ${matches(db, queries)})`
   const then = change.created
@@ -85,11 +92,17 @@ export async function membership(
                          from live_then r)
            select ${matches(db, queries)})`
   const res = (await db.execute(sql`
-    select (select process_id from (${row}) t) as process_id, ${then} as before, ${now} as after`)) as unknown as {
+    select (select process_id from (${row}) t) as process_id,
+           (select status_id from (${row}) t) as status_id, ${then} as before, ${now} as after`)) as unknown as {
     rows: Row[]
   }
   const r = res.rows[0]
   const none = queries.map(() => false)
-  if (!r?.process_id) return { processId: null, before: none, after: none }
-  return { processId: r.process_id, before: r.before ?? none, after: r.after ?? none }
+  if (!r?.process_id) return { processId: null, statusId: null, before: none, after: none }
+  return {
+    processId: r.process_id,
+    statusId: r.status_id,
+    before: r.before ?? none,
+    after: r.after ?? none,
+  }
 }

@@ -77,13 +77,29 @@ export function pushDeleted(
   )
 }
 
-/** Adds, per stream of the node, the widget ids the changes touch. */
+/** Per stream, per kanban widget: the columns (status ids) the evaluated changes touched. */
+export type TouchedColumns = Map<LiveStream, Map<string, Set<string>>>
+
+/** A change's statuses: the one it had before the batch (a move) and the one it has now. */
+function statusesOf(change: TaskChange, now: string | null): string[] {
+  const before = change.old.get('status')
+  return [...new Set([now, typeof before === 'string' ? before : null])].filter(
+    (x): x is string => typeof x === 'string',
+  )
+}
+
+/**
+ * Adds, per stream of the node, the widget ids the changes touch; for a kanban, also the columns
+ * they touched (`columns`), so the viewer refetches those columns alone. A bulk batch (pushAll)
+ * names no columns: the whole widget is read again.
+ */
 export async function affectedWidgets(
   db: Db,
   nodeId: string,
   changes: TaskChange[],
   streams: LiveStream[],
   out: Map<LiveStream, Set<string>>,
+  columns: TouchedColumns = new Map(),
 ): Promise<void> {
   const viewing = streams.filter((s) => s.watched.widgets.length > 0)
   if (viewing.length === 0 || changes.length === 0) return
@@ -96,11 +112,18 @@ export async function affectedWidgets(
     if (!m.processId) continue
     groups.forEach((g, i) => {
       if (!m.before[i] && !m.after[i]) return
+      const touched = g.widget.type === 'kanban' ? statusesOf(change, m.statusId) : []
       for (const s of g.streams) {
         if (!inScope(s.scope, m.processId!)) continue
         const set = out.get(s) ?? new Set()
         set.add(g.widget.id)
         out.set(s, set)
+        if (touched.length === 0) continue
+        const byWidget = columns.get(s) ?? new Map<string, Set<string>>()
+        columns.set(s, byWidget)
+        const cols = byWidget.get(g.widget.id) ?? new Set<string>()
+        for (const id of touched) cols.add(id)
+        byWidget.set(g.widget.id, cols)
       }
     })
   }

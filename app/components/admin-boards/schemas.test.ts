@@ -95,7 +95,8 @@ describe('widgetEditSchema', () => {
     ).toEqual({
       title: 'C',
       query: '',
-      settings: { navigation: { field: 'cf_due' } },
+      // Unset view settings are sent as null (the upstream's defaults), as the table's filters are.
+      settings: { navigation: { field: 'cf_due' }, view: { fields: null, delimiter: null } },
     }))
 
   it('refuses a calendar field that is not a date', () =>

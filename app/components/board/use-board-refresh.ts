@@ -2,6 +2,7 @@ import { widgetParamsKey } from '@domain/widgets/params'
 import { useFetcher, useLocation, useRevalidator } from '@remix-run/react'
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useLive, useLiveStatus } from '~/lib/live/use-live'
+import { mergeResult } from '~/widgets/merge'
 import type { WidgetResult } from '~/widgets/types'
 import { type BoardDataAnswer, boardDataUrl, REFRESH_MS } from './board-data'
 
@@ -27,7 +28,8 @@ export function useBoardRefresh(boardId: string, enabled: boolean, widgetIds: re
   const loadSome = some.load
   const shown = useRef(new Set(widgetIds))
   shown.current = new Set(widgetIds)
-  const waiting = useRef(new Set<string>())
+  /** Widgets to fetch again: the kanban columns to read, or null for the whole widget. */
+  const waiting = useRef(new Map<string, Set<string> | null>())
 
   // The query string each call was made with: an answer for a widget whose page, filter or day has
   // changed since is dropped (the widget's own fetch for the new ones answers instead).
@@ -42,10 +44,12 @@ export function useBoardRefresh(boardId: string, enabled: boolean, widgetIds: re
   /** The widgets the stream named, fetched now, or as soon as the previous such fetch is back. */
   const flush = useCallback(() => {
     if (waiting.current.size === 0 || state.current.some !== 'idle') return
-    const ids = [...waiting.current]
+    const ids = [...waiting.current.keys()]
+    const only = [...waiting.current].flatMap(([id, cols]) => (cols ? [[id, [...cols]] as const] : []))
     waiting.current.clear()
     askedWith.current.some = search.current
-    loadSome(boardDataUrl(boardId, new URLSearchParams(search.current), ids))
+    const url = boardDataUrl(boardId, new URLSearchParams(search.current), ids)
+    loadSome(only.length ? withColumns(url, only) : url)
   }, [boardId, loadSome])
   useEffect(() => {
     if (some.state === 'idle') flush()
@@ -56,7 +60,14 @@ export function useBoardRefresh(boardId: string, enabled: boolean, widgetIds: re
   const revalidate = revalidator.revalidate
   useLive(enabled ? { boards: [boardId] } : null, {
     widget: (f) => {
-      for (const id of f.widgets) if (shown.current.has(id)) waiting.current.add(id)
+      for (const id of f.widgets) {
+        if (!shown.current.has(id)) continue
+        const had = waiting.current.get(id)
+        const cols = f.columns?.[id]
+        // A whole refetch already waiting, or asked now, wins over columns.
+        if (had === null || !cols) waiting.current.set(id, null)
+        else waiting.current.set(id, new Set([...(had ?? []), ...cols]))
+      }
       flush()
     },
     board: (f) => {
@@ -99,7 +110,9 @@ export function useBoardRefresh(boardId: string, enabled: boolean, widgetIds: re
             if ((prev[id]?.at ?? -1) >= answer.at) continue
             if (widgetParamsKey(then, id) !== widgetParamsKey(now, id)) continue
             if (next === prev) next = { ...prev }
-            next[id] = { at: answer.at, result }
+            // Some columns of a kanban: put into what this widget showed last.
+            const base = prev[id]?.result
+            next[id] = { at: answer.at, result: base ? mergeResult(base, result) : result }
           }
           return next
         }),
@@ -114,4 +127,11 @@ export function useBoardRefresh(boardId: string, enabled: boolean, widgetIds: re
   const answerOf = useCallback((id: string) => answers[id], [answers])
 
   return { answerOf, refresh, live: status === 'live' }
+}
+
+/** The board data URL asking some kanbans for the columns the stream named (`w.{id}.only`). */
+function withColumns(url: string, only: (readonly [string, readonly string[]])[]): string {
+  const u = new URL(url, 'http://x')
+  for (const [id, cols] of only) u.searchParams.set(`w.${id}.only`, cols.join(','))
+  return `${u.pathname}${u.search}`
 }

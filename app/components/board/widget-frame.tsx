@@ -2,6 +2,7 @@ import { withWidgetParams } from '@domain/widgets/params'
 import { Await, useFetcher, useLocation, useNavigate } from '@remix-run/react'
 import { type ReactNode, Suspense, useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { foldResults } from '~/widgets/merge'
 import { getWidgetComponent } from '~/widgets/registry'
 import type { ParamsChange, TaskMenuRequest, WidgetInfo, WidgetResult } from '~/widgets/types'
 import { type BoardDataAnswer, boardDataUrl } from './board-data'
@@ -51,8 +52,10 @@ export function WidgetFrame({
       const next = withWidgetParams(search, widget.id, params, opts)
       const qs = next.toString()
       // The URL keeps the change (a reload or a shared link shows the same); only this widget refetches.
-      navigate({ search: qs ? `?${qs}` : '' }, { replace: true, preventScrollReset: true })
-      own.load(boardDataUrl(boardId, next, [widget.id]))
+      if (!opts?.fetchOnly || Object.keys(params).length)
+        navigate({ search: qs ? `?${qs}` : '' }, { replace: true, preventScrollReset: true })
+      const asked = opts?.fetchOnly ? withWidgetParams(next, widget.id, opts.fetchOnly) : next
+      own.load(boardDataUrl(boardId, asked, [widget.id]))
     },
     [search, widget.id, navigate, own.load, boardId],
   )
@@ -82,9 +85,8 @@ export function WidgetFrame({
                 [refresh?.at ?? -1, refresh?.data[widget.id]],
                 [own.data?.at ?? -1, own.data?.data[widget.id]],
               ]
-              const result = candidates
-                .filter((c): c is [number, WidgetResult] => Boolean(c[1]))
-                .sort((a, b) => b[0] - a[0])[0]?.[1]
+              // The newest wins; a kanban's refetch of some columns goes over what came before.
+              const result = foldResults(candidates.filter((c): c is [number, WidgetResult] => Boolean(c[1])))
               return (
                 <WidgetBody
                   widget={widget}

@@ -17,6 +17,8 @@ export interface Interest {
 
 export interface WidgetFrame {
   widgets: string[]
+  /** A kanban's columns (status ids) the change touched, by widget id: refetched alone. */
+  columns?: Record<string, string[]>
 }
 /** An administrator changed these boards (or a widget on them): reload them. */
 export interface BoardFrame {

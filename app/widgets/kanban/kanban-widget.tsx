@@ -13,7 +13,6 @@ import { interceptLink, paramsHref, type WidgetViewProps } from '../types'
 import type { Dragging } from './draggable-cards'
 import { KanbanCardBody, MoveForm } from './kanban-card'
 import { byLane, LaneTitle } from './lanes'
-import { RequiredFieldsModal } from './required-fields-modal'
 import { useKanbanMove } from './use-kanban-move'
 
 /*
@@ -26,6 +25,8 @@ import { useKanbanMove } from './use-kanban-move'
 
 // Loaded once the page runs JavaScript; until then (and while it loads) the static cards show.
 const DraggableCards = lazy(() => import('./draggable-cards'))
+// The required fields' modal renders the field types' components: loaded when a move asks for them.
+const RequiredFieldsModal = lazy(() => import('./required-fields-modal'))
 
 export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps<KanbanData>) {
   const { t } = useTranslation()
@@ -104,16 +105,18 @@ export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps
         })}
       </div>
       {asking ? (
-        <RequiredFieldsModal
-          asking={asking}
-          status={names.get(asking.to) ?? ''}
-          fields={data.required_fields.filter((f) => asking.fields.includes(f.name))}
-          onCancel={m.cancelAsking}
-          onSubmit={(values) => {
-            m.cancelAsking()
-            m.submit(asking.taskId, asking.to, values)
-          }}
-        />
+        <Suspense fallback={null}>
+          <RequiredFieldsModal
+            asking={asking}
+            status={names.get(asking.to) ?? ''}
+            fields={data.required_fields.filter((f) => asking.fields.includes(f.name))}
+            onCancel={m.cancelAsking}
+            onSubmit={(values) => {
+              m.cancelAsking()
+              m.submit(asking.taskId, asking.to, values)
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   )

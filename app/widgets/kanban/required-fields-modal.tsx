@@ -1,30 +1,33 @@
+import type { FieldDefinition, FieldType } from '@domain/fields/types'
 import type { KanbanData } from '@domain/widgets/kinds/kanban'
-import { type FormEvent, useState } from 'react'
+import type { FormEvent } from 'react'
 import { Button } from 'react-aria-components/Button'
 import { Heading } from 'react-aria-components/Calendar'
 import { Dialog } from 'react-aria-components/Dialog'
 import { Modal, ModalOverlay } from 'react-aria-components/Modal'
 import { useTranslation } from 'react-i18next'
 import { CloseIcon } from '~/components/ui/icons'
+import { getFieldComponent } from '~/fields/registry'
 import type { Asking } from './use-kanban-move'
 
 type Field = KanbanData['required_fields'][number]
 
-/** A select's or radio's options as the field's settings hold them. */
-const optionsOf = (f: Field) =>
-  Array.isArray(f.settings.options)
-    ? (f.settings.options as { title?: unknown; value?: unknown }[]).map((o) => ({
-        value: String(o.value ?? ''),
-        title: String(o.title ?? o.value ?? ''),
-      }))
-    : null
+/** The field as the field components take it (the definition the board data carries). */
+const definitionOf = (f: Field): FieldDefinition => ({
+  name: f.name,
+  type: f.type as FieldType,
+  title: f.title,
+  settings: f.settings as FieldDefinition['settings'],
+})
 
 /**
  * The card modal of a move whose target status (or transition) requires fields (issue 26): it asks
  * for exactly those, and the move is sent with them; the planner checks the values as for any edit.
- * Cancelling leaves the card where it was.
+ * Each is the field type's own component, the same the task card renders (loaded with this modal,
+ * apart from the board's bundle); the values are what those controls post. Cancelling leaves the
+ * card where it was.
  */
-export function RequiredFieldsModal({
+export default function RequiredFieldsModal({
   asking,
   status,
   fields,
@@ -38,10 +41,10 @@ export function RequiredFieldsModal({
   onSubmit: (values: Record<string, string>) => void
 }) {
   const { t } = useTranslation()
-  const [values, setValues] = useState<Record<string, string>>({})
-  const submit = (e: FormEvent) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    onSubmit(Object.fromEntries(fields.map((f) => [f.name, values[f.name] ?? ''])))
+    const form = new FormData(e.currentTarget)
+    onSubmit(Object.fromEntries(fields.map((f) => [f.name, String(form.get(`field.${f.name}`) ?? '')])))
   }
   return (
     <ModalOverlay
@@ -67,39 +70,15 @@ export function RequiredFieldsModal({
           <form className="dialog-body wk-required" onSubmit={submit}>
             <p>{t('kanban.required.lead')}</p>
             {fields.map((f) => {
-              const id = `wk-required-${f.name}`
-              const options = optionsOf(f)
-              const set = (v: string) => setValues((x) => ({ ...x, [f.name]: v }))
+              const Field = getFieldComponent(f.type)
               return (
-                <div key={f.name} className="form-field">
-                  <label htmlFor={id} className="label">
-                    {t(f.title, { defaultValue: f.title })}
-                  </label>
-                  {options ? (
-                    <select
-                      id={id}
-                      className="input"
-                      required
-                      value={values[f.name] ?? ''}
-                      onChange={(e) => set(e.target.value)}
-                    >
-                      <option value="" />
-                      {options.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.title}
-                        </option>
-                      ))}
-                    </select>
-                  ) : (
-                    <input
-                      id={id}
-                      className="input"
-                      required
-                      autoFocus={f === fields[0]}
-                      value={values[f.name] ?? ''}
-                      onChange={(e) => set(e.target.value)}
-                    />
-                  )}
+                <div key={f.name} className="wk-required-field" data-field={f.name}>
+                  <Field
+                    def={definitionOf(f)}
+                    name={`field.${f.name}`}
+                    id={`wk-required-${f.name}`}
+                    label={t(f.title, { defaultValue: f.title })}
+                  />
                 </div>
               )
             })}

@@ -9,7 +9,7 @@ import type { MoveAnswer } from './move.server'
 /*
  * A card's move with JavaScript (issue 26): shown at once in its new column, posted as the board
  * route's `kanban_move` (the ordinary task edit through the planner), then the widget refetches
- * (only it). A refusal puts the card back and says why (the catalogue's message); a conflict (the
+ * the two columns alone (`only`; other viewers get them from the live stream's `widget` frame). A refusal puts the card back and says why (the catalogue's message); a conflict (the
  * task changed since) reloads the widget and says so. A target status with required fields asks
  * for them first (`asking`, the modal).
  */
@@ -33,6 +33,8 @@ export function useKanbanMove(data: KanbanData, onParams: ParamsChange | undefin
   const [moved, setMoved] = useState<Record<string, string>>({})
   const [asking, setAsking] = useState<Asking | null>(null)
   const [notice, setNotice] = useState<Notice | null>(null)
+  /** Each sent move's columns (from, to): a success refetches those two alone. */
+  const sentFrom = useRef(new Map<string, [string, string]>())
 
   // New data (the refetch, a live push) is the truth: the overrides go.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on each new answer of the widget
@@ -42,6 +44,8 @@ export function useKanbanMove(data: KanbanData, onParams: ParamsChange | undefin
     (taskId: string, to: string, fields: Record<string, string> = {}) => {
       const task = data.columns.flatMap((c) => c.tasks).find((x) => x.id === taskId)
       if (!task) return
+      const from = data.columns.find((c) => c.tasks.some((x) => x.id === taskId))?.status.id
+      sentFrom.current.set(taskId, [from ?? to, to])
       setMoved((m) => ({ ...m, [taskId]: to }))
       setNotice(null)
       const form = new FormData()
@@ -85,8 +89,12 @@ export function useKanbanMove(data: KanbanData, onParams: ParamsChange | undefin
       })
       return
     }
-    // Moved, or changed by someone else: this widget reads its columns again (alone).
-    onParams?.({})
+    const cols = sentFrom.current.get(a.task_id)
+    sentFrom.current.delete(a.task_id)
+    // Moved: the two columns are read again, alone. Changed by someone else (a conflict): the card
+    // may be anywhere now, so the whole widget.
+    if (a.ok && cols) onParams?.({}, { fetchOnly: { only: [...new Set(cols)].join(',') } })
+    else onParams?.({})
   }, [fetcher.state, fetcher.data, onParams])
 
   /** The columns with the cards moved meanwhile shown in their new place (first). */

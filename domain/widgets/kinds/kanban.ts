@@ -28,19 +28,35 @@ export const SWIMLANE_ASSIGNEE = 'assignee'
 export interface KanbanParams {
   /** Pages shown per column (status id → 2…KANBAN_PAGES_MAX); absent: one. */
   more: Record<string, number>
+  /**
+   * Only these columns (status ids; `w.{id}.only=a,b`): a move's or a live change's refetch reads
+   * the columns it touched, not the whole widget. Empty: every column.
+   */
+  only: string[]
 }
+
+/** At most this many columns in one `only` (a move touches two; a live batch a few). */
+export const KANBAN_ONLY_MAX = 20
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const params = z.record(z.string()).transform((raw): KanbanParams => {
   const more: Record<string, number> = {}
+  const only = [
+    ...new Set(
+      (raw.only ?? '')
+        .split(',')
+        .map((x) => x.trim().toLowerCase())
+        .filter((x) => UUID.test(x)),
+    ),
+  ].slice(0, KANBAN_ONLY_MAX)
   for (const [key, value] of Object.entries(raw)) {
     if (!key.startsWith('more.')) continue
     const id = key.slice('more.'.length).toLowerCase()
     const pages = intParam(value, 1, KANBAN_PAGES_MAX)
     if (UUID.test(id) && pages > 1) more[id] = pages
   }
-  return { more }
+  return { more, only }
 })
 
 const statusSchema = z.object({ id: z.string().uuid(), name: z.string(), color: z.string() })
@@ -75,6 +91,8 @@ const column = z.object({
 export type KanbanColumn = z.infer<typeof column>
 
 const data = z.object({
+  /** Set when the answer holds only these columns (`only`): merged into the widget's data by the web app. */
+  only: z.array(z.string()).optional(),
   process: z.object({ id: z.string().uuid(), key: z.string(), name: z.string() }).nullable(),
   /** none, assignee, or a select field's name; with its title when a field. */
   swimlane: z.object({ name: z.string(), title: z.string(), type: z.string() }).nullable(),
@@ -191,4 +209,23 @@ function orderExtras(ctx: SettingsContext) {
     { title: 'fields.system.updated_at', value: 'updated_at' },
     { title: 'fields.system.created_at', value: 'created_at' },
   ].filter((o) => !have.has(o.value))
+}
+
+/**
+ * A refetch of some columns (`only`) put into the data shown: its columns replace theirs, the
+ * others stay. Two partial answers make a partial of both (the newest column wins).
+ */
+export function mergeKanban(prev: KanbanData, next: KanbanData): KanbanData {
+  if (!next.only) return next
+  const fresh = new Map(next.columns.map((c) => [c.status.id, c]))
+  const known = new Set(prev.columns.map((c) => c.status.id))
+  const columns = [
+    ...prev.columns.map((c) => fresh.get(c.status.id) ?? c),
+    ...next.columns.filter((c) => !known.has(c.status.id)),
+  ]
+  const fields = new Map([...prev.required_fields, ...next.required_fields].map((f) => [f.name, f]))
+  const merged: KanbanData = { ...next, columns, required_fields: [...fields.values()] }
+  if (prev.only) merged.only = [...new Set([...prev.only, ...next.only])]
+  else delete merged.only
+  return merged
 }

@@ -98,6 +98,23 @@ describe('a kanban', () => {
     expect(cardsOf(more)['In progress']).toEqual([2, ['DEV-10', 'DEV-2']])
   })
 
+  it('reads only the columns `only` names (a move or a live change), the moves still over all', async () => {
+    const ids = `${w.status.done},${w.status.open}`
+    const entry = (await data(`w.${id.all}.only=${ids}`)).body.data[id.all!]
+    expect(entry.data.only).toEqual([w.status.open, w.status.done])
+    // In the widget's order, not the parameter's.
+    expect(cardsOf(entry)).toEqual({ Open: [1, ['DEV-1']], Done: [1, ['DEV-3']] })
+    expect(entry.data.columns[0].moves_to).toEqual([w.status.progress, w.status.done])
+    // A status the widget does not show, or not an id: no column; the other widgets are whole.
+    const two = await data(`w.${id.two}.only=${w.status.open},nonsense`)
+    expect(two.status).toBe(200)
+    expect(two.body.data[id.two!].data).toMatchObject({ only: [], columns: [] })
+    expect(two.body.data[id.all!].data.only).toBeUndefined()
+    const junk = (await data(`w.${id.all}.only=x,,y`)).body.data[id.all!]
+    expect(junk.data.only).toBeUndefined()
+    expect(junk.data.columns).toHaveLength(3)
+  })
+
   it("shows only the widget's query", async () => {
     const entry = (await data()).body.data[id.query!]
     expect(cardsOf(entry)).toEqual({ Open: [0, []], 'In progress': [1, ['DEV-10']], Done: [0, []] })
@@ -154,7 +171,7 @@ describe('a kanban', () => {
       users: batchedUsers(db),
     }
     const [row] = await db.select().from(widgets).where(eq(widgets.id, id.all!))
-    const out = await kanbanData.compute(ctx, row!, { more: {} })
+    const out = await kanbanData.compute(ctx, row!, { more: {}, only: [] })
     expect(out.columns.map((c) => c.total)).toEqual([1, 2, 1])
     expect(statements).toHaveLength(1)
   })

@@ -42,7 +42,7 @@ const streamQuery = z.object({
 const DESCRIPTION =
   'A `text/event-stream`. Every frame has an `id:` (send it back as `Last-Event-ID` to resume without losing an event) and one JSON line of `data:`. ' +
   '`ready` `{}`: open (or caught up after a resume). `notification`: a notification for the caller (PRODUCT.md §7 shape). ' +
-  '`widget` `{ widgets: [id…] }`: the data of these widgets of the boards named in `boards` changed (a changed task matched their query before or after the change, and the caller may see it). ' +
+  "`widget` `{ widgets: [id…] }`: the data of these widgets of the boards named in `boards` changed (a changed task matched their query before or after the change, and the caller may see it); `columns` `{ [kanban widget id]: [status id…] }`, when present, names a kanban's columns the change touched (the status before and after): refetch those alone (`w.{id}.only`). " +
   '`board` `{ boards: [id…] }`: an administrator changed these boards of `boards` (name, menus, layout, widgets on them) or a widget on them (title, settings, query): reload them. ' +
   '`task` `{ id, key, version, actor: { id, full_name } }`: someone else changed the task named in `task`. ' +
   "`reload` `{}`: the stream missed too much to replay, or `Last-Event-ID` is not one this session got here (forged, another user's, session's or node's): nothing is replayed, reload everything. A comment line (`: hb`) every 15 s. " +

@@ -141,7 +141,10 @@ export const kanbanData: DataProvider<KanbanParams, KanbanData> = {
     const flow = config.flows.get(settings.processId)
     if (!flow) throw new WidgetFailure('processes.process_not_found')
     const process = flow.process
-    const ids = columnIds(flow, settings.columns)
+    const all = columnIds(flow, settings.columns)
+    // A refetch of some columns (a move, a live change): those only, the moves still judged over all.
+    const only = all.filter((id) => params.only.includes(id))
+    const ids = params.only.length ? only : all
     // The widget's own order by, else its setting's field, newest first (then id: a stable order).
     const base = widgetQuery(ctx, widget.query)
     const { compiled } = base.ordered
@@ -151,7 +154,7 @@ export const kanbanData: DataProvider<KanbanParams, KanbanData> = {
     const swimField =
       settings.swimlane === SWIMLANE_NONE ? [] : headersOf(config, [settings.swimlane]).slice(0, 1)
     const mayEdit = mayOnProcess(ctx.who, 'task_edit', process.key)
-    const shown = new Set(ids)
+    const shown = new Set(all)
 
     const columns: KanbanColumn[] = ids.flatMap((id) => {
       const s = config.statuses.get(id)
@@ -176,6 +179,7 @@ export const kanbanData: DataProvider<KanbanParams, KanbanData> = {
       ]
     })
     const out: KanbanData = {
+      ...(params.only.length ? { only } : {}),
       process: { id: process.id, key: process.key, name: process.name },
       swimlane: swimField[0] ? swimField[0].header : null,
       delimiter: settings.delimiter,
