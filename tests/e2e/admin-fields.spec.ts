@@ -47,6 +47,12 @@ async function formId(request: APIRequestContext, name: string) {
   return (res.body.data as { id: string; name: string }[]).find((f) => f.name === name)?.id
 }
 
+type SavedEntry = { name: string; placeholder?: string; appendIcon?: string | null }
+async function savedEntries(request: APIRequestContext) {
+  const res = await api(request, 'GET', `/forms/${startId}?search=${encodeURIComponent(FORM)}`)
+  return new Map((res.body.data[0].fields as SavedEntry[]).map((f) => [f.name, f]))
+}
+
 const alert = (page: Page, type: 'success' | 'warning') => page.locator(`.alert-list [data-alert="${type}"]`)
 const dialog = (page: Page) => page.getByRole('dialog')
 const row = (page: Page, name: string) =>
@@ -203,6 +209,32 @@ test.describe('with JavaScript', () => {
     expect(errors).toEqual([])
   })
 
+  test('keys set through the API that the editor does not edit survive a save in it', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const id = await formId(request, FORM)
+    const stored = (await api(request, 'GET', `/forms/${startId}/${id}`)).body.data
+    const fields = stored.fields.map((f: SavedEntry) =>
+      f.name === NOTE.name
+        ? { ...f, placeholder: 'Say it' }
+        : f.name === MAIL.name
+          ? { ...f, appendIcon: 'search' }
+          : f,
+    )
+    expect((await api(request, 'PATCH', `/forms/${startId}/${id}`, { fields })).status).toBe(200)
+    await asAdmin(context)
+    await page.goto(`/admin/forms/${id}`)
+    await previewHydrated(page)
+    await page.locator('input[name="fields[0].label"]').fill('Remark')
+    await page.getByTestId('form-save').click()
+    await expect(alert(page, 'success')).toContainText('Changes saved')
+    const saved = await savedEntries(request)
+    expect(saved.get(NOTE.name)).toMatchObject({ label: 'Remark', placeholder: 'Say it' })
+    expect(saved.get(MAIL.name)?.appendIcon).toBe('search')
+  })
+
   test('a field a form uses cannot be deleted: the alert names the form', async ({
     page,
     context,
@@ -294,6 +326,10 @@ test.describe('without JavaScript', () => {
       MAIL.name,
       ADDR.name,
     ])
+    // The keys set through the API (see the test with JavaScript) moved with their entries.
+    const entries = await savedEntries(request)
+    expect(entries.get(NOTE.name)?.placeholder).toBe('Say it')
+    expect(entries.get(MAIL.name)?.appendIcon).toBe('search')
   })
 })
 

@@ -1,3 +1,4 @@
+import { CODES } from '@domain/fields/checks'
 import type { FieldDefinition } from '@domain/fields/types'
 import { describe, expect, it } from 'vitest'
 import {
@@ -182,6 +183,84 @@ describe('posting and reading back', () => {
       visible: null,
     }
     expect(draftOf(stored).fields).toEqual([{ name: 'cf_note', grid: 6, visible: false }])
+  })
+})
+
+describe('keys the editor does not edit', () => {
+  const stored = {
+    name: 'F',
+    layout: 'simple' as const,
+    tabs: [],
+    fields: [
+      {
+        name: 'cf_note',
+        grid: 6,
+        label: 'Remark',
+        placeholder: 'Say it',
+        default: 'hi',
+        appendIcon: 'search' as const,
+        settings: { max_length: 3 },
+      },
+      { name: 'cf_mail', grid: 12, appendIcon: null },
+      { name: 'title', grid: 12 },
+    ],
+    editable: null,
+    visible: null,
+  }
+  /** The draft as the editor posts it (one input per key, kept keys as JSON) and reads it back. */
+  const post = (d: Draft) => {
+    const fd = new FormData()
+    fd.set('name', d.name)
+    fd.set('layout', d.layout)
+    for (const [i, f] of d.fields.entries()) {
+      fd.set(inputName.field(i, 'name'), f.name)
+      fd.set(inputName.field(i, 'grid'), String(f.grid))
+      if (f.label) fd.set(inputName.field(i, 'label'), f.label)
+      if (f.visible !== false) fd.set(inputName.shown(i), 'on')
+      if (f.kept !== undefined) fd.set(inputName.kept(i), JSON.stringify(f.kept))
+    }
+    return readDraft(fd)
+  }
+
+  it('carries them through draftOf, the post and the saved definition unchanged', () => {
+    const back = post(draftOf(stored))
+    expect(draftFromJson(JSON.stringify(back))).toEqual(back)
+    const checked = checkDraft(back, defs)
+    expect(checked.errors).toEqual({})
+    expect(checked.body?.fields).toEqual([
+      { ...stored.fields[0], settings: { max_length: 3 } },
+      stored.fields[1],
+      stored.fields[2],
+    ])
+  })
+
+  it('drops them with a removed entry; an added one starts without them', () => {
+    let d = applyOp(draftOf(stored), { type: 'remove-field', index: 0 })
+    d = applyOp(d, { type: 'add-field', name: 'cf_note' })
+    const fields = checkDraft(post(d), defs).body?.fields
+    expect(fields?.find((f) => f.name === 'cf_note')).toEqual({ name: 'cf_note', grid: 12 })
+    expect(fields?.find((f) => f.name === 'cf_mail')).toEqual({ name: 'cf_mail', grid: 12, appendIcon: null })
+  })
+
+  it('refuses forged kept keys with a catalogue error, and never lets them rename or move an entry', () => {
+    const forged = (raw: string) => {
+      const fd = new FormData()
+      fd.set('name', 'F')
+      fd.set(inputName.field(0, 'name'), 'cf_note')
+      fd.set(inputName.field(0, 'grid'), '6')
+      fd.set(inputName.shown(0), 'on')
+      fd.set(inputName.kept(0), raw)
+      return readDraft(fd)
+    }
+    expect(checkDraft(forged('{"appendIcon":"rocket"}'), defs).errors).toEqual({
+      'fields[0].appendIcon': [CODES.option],
+    })
+    expect(checkDraft(forged('{"default":"far too long"}'), defs).body).toBeUndefined()
+    expect(checkDraft(forged('not json'), defs).errors).toEqual({ 'fields[0]': [CODES.invalid] })
+    expect(checkDraft(forged('[1]'), defs).errors).toEqual({ 'fields[0]': [CODES.invalid] })
+    expect(checkDraft(forged('{"name":"title","grid":1,"placeholder":"P"}'), defs).body?.fields).toEqual([
+      { name: 'cf_note', grid: 6, placeholder: 'P' },
+    ])
   })
 })
 

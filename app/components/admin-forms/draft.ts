@@ -1,3 +1,4 @@
+import { CODES } from '@domain/fields/checks'
 import type { FieldDefinition } from '@domain/fields/types'
 import {
   checkFormFields,
@@ -10,6 +11,7 @@ import {
   type FormLayout,
   formDefinitionSchema,
   formEditableNames,
+  formFieldSchema,
 } from '@domain/forms/definition'
 import type { FormDescription } from '~/fields/form/description'
 import { issueErrors } from '../admin-fields/editor-definitions'
@@ -31,6 +33,34 @@ export interface DraftField {
   readonly?: boolean
   /** false: hidden in this form. */
   visible?: boolean
+  /**
+   * The entry's keys this editor does not edit (placeholder, default, appendIcon, settings,
+   * childFields: set through the API), carried as they are so a save keeps them. null: posted but
+   * unreadable (refused before saving).
+   */
+  kept?: Record<string, unknown> | null
+}
+
+/** Keys of an entry the editor edits, or lays out itself (board cells): never carried in `kept`. */
+const EDITED_KEYS = new Set(['name', 'grid', 'tab', 'label', 'readonly', 'visible', 'x', 'y', 'w', 'h'])
+/** Every other key of an entry (formFieldSchema), so a key added there is carried too. */
+const KEPT_KEYS = Object.keys(formFieldSchema.shape).filter((k) => !EDITED_KEYS.has(k))
+
+/** The kept keys of an entry (stored, or as posted); none: undefined. */
+function keptOf(entry: Record<string, unknown>): Record<string, unknown> | undefined {
+  const kept = Object.fromEntries(KEPT_KEYS.filter((k) => entry[k] !== undefined).map((k) => [k, entry[k]]))
+  return Object.keys(kept).length ? kept : undefined
+}
+
+/** The posted JSON of the kept keys: an object's kept keys, null when it is not one. */
+function readKept(raw: string): Record<string, unknown> | null | undefined {
+  if (!raw) return undefined
+  try {
+    const v: unknown = JSON.parse(raw)
+    return v && typeof v === 'object' && !Array.isArray(v) ? keptOf(v as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
 }
 
 export interface DraftTab {
@@ -58,6 +88,8 @@ export const emptyDraft = (): Draft => ({
   visible: null,
 })
 
+const withKept = (kept: DraftField['kept']) => (kept !== undefined ? { kept } : {})
+
 /** A stored form (GET /forms) as a draft. */
 export function draftOf(form: Pick<FormDefinition, keyof Draft>): Draft {
   return {
@@ -71,6 +103,7 @@ export function draftOf(form: Pick<FormDefinition, keyof Draft>): Draft {
       ...(f.label ? { label: f.label } : {}),
       ...(f.readonly ? { readonly: true } : {}),
       ...(f.visible === false ? { visible: false } : {}),
+      ...withKept(keptOf(f)),
     })),
     editable: form.editable ? [...form.editable] : null,
     visible: form.visible ? [...form.visible] : null,
@@ -200,6 +233,8 @@ export const LIST_ALL = '__all'
 export const inputName = {
   field: (i: number, key: keyof DraftField) => `fields[${i}].${key}`,
   tab: (i: number, key: keyof DraftTab) => `tabs[${i}].${key}`,
+  /** The entry's kept keys as one JSON hidden input (see DraftField.kept). */
+  kept: (i: number) => `fields[${i}].kept`,
   /** A check box ticked while the entry is shown (unticked posts nothing: hidden). */
   shown: (i: number) => `fields[${i}].shown`,
 }
@@ -234,6 +269,7 @@ export function readDraft(fd: FormData): Draft {
       ...(label ? { label } : {}),
       ...(at('readonly') ? { readonly: true } : {}),
       ...(fd.get(inputName.shown(i)) === null ? { visible: false } : {}),
+      ...withKept(readKept(text(at('kept')))),
     })
   }
   const list = (key: 'editable' | 'visible') =>
@@ -269,6 +305,7 @@ export function draftFromJson(raw: unknown): Draft {
       if (f?.label) fd.set(inputName.field(i, 'label'), String(f.label))
       if (f?.readonly) fd.set(inputName.field(i, 'readonly'), 'on')
       if (f?.visible !== false) fd.set(inputName.shown(i), 'on')
+      if (f?.kept !== undefined) fd.set(inputName.kept(i), JSON.stringify(f.kept))
     }
     for (const key of ['editable', 'visible'] as const) {
       const list = d[key]
@@ -314,6 +351,7 @@ export function formBody(draft: Draft): FormDefinition {
     tabs: usesTabs ? draft.tabs : [],
     fields: draft.fields.map(
       (f, i): FormField => ({
+        ...(f.kept ?? {}),
         name: f.name,
         grid: f.grid,
         ...(usesTabs && f.tab ? { tab: f.tab } : {}),
@@ -337,6 +375,11 @@ export function checkDraft(
   defs: readonly FieldDefinition[],
   t?: Parameters<typeof issueErrors>[1],
 ) {
+  // Kept keys that came back unreadable: refused, the stored ones are not to be lost silently.
+  const unreadable = draft.fields.flatMap((f, i) =>
+    f.kept === null ? [{ path: ['fields', i], message: CODES.invalid }] : [],
+  )
+  if (unreadable.length) return { errors: issueErrors(unreadable, t) }
   const parsed = formDefinitionSchema.safeParse(formBody(draft))
   if (!parsed.success) return { errors: issueErrors(parsed.error.issues, t) }
   const issues = checkFormFields(parsed.data, defs).map(({ code, ...i }) => ({ ...i, message: code }))

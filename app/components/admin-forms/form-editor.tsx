@@ -399,6 +399,10 @@ function Entry(props: {
   return (
     <li className="afo-entry" data-testid={`form-entry-${f.name}`}>
       <input type="hidden" name={inputName.field(i, 'name')} value={f.name} />
+      {/* Keys set through the API that this editor does not edit: posted back as they are. */}
+      {f.kept !== undefined ? (
+        <input type="hidden" name={inputName.kept(i)} value={JSON.stringify(f.kept)} />
+      ) : null}
       <div className="afo-entry-head">
         <span className="afo-entry-n" aria-hidden="true">
           {i + 1}
