@@ -64,7 +64,10 @@ describe('the demo workflow (SEED_DEMO=1)', () => {
       view: { headers: ['key', 'title', 'status', 'assignee'], filters: ['title', 'status'] },
       pagination: { per_page: 5 },
     })
-    expect(board.widgets[1].settings).toEqual({ navigation: { field: 'created_at' } })
+    expect(board.widgets[1].settings).toEqual({
+      navigation: { field: 'created_at' },
+      view: { fields: ['key', 'title', 'status'], delimiter: '·' },
+    })
     expect(board.widgets[2].settings).toMatchObject({
       navigation: { field: 'cf_day' },
       axis_y: 'cf_hours',

@@ -51,8 +51,8 @@ describe('the widget registry', () => {
         'more.x': '2',
         [`more.${id.slice(1)}`]: '9',
       }),
-    ).toEqual({ more: { [id]: 3 } })
-    expect(getWidgetType('kanban').params.parse({ [`more.${id}`]: '99' })).toEqual({ more: {} })
+    ).toEqual({ more: { [id]: 3 }, only: [] })
+    expect(getWidgetType('kanban').params.parse({ [`more.${id}`]: '99' })).toEqual({ more: {}, only: [] })
   })
 })
 

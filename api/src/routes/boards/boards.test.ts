@@ -92,7 +92,11 @@ describe('POST /widgets/{nodeId}', () => {
       detail: [{ type: 'widgets.widget_created' }],
     })
     const cal = await makeWidget({ type: 'calendar', settings: { navigation: { field: 'updated_at' } } })
-    expect(cal.settings).toEqual({ navigation: { field: 'updated_at' } })
+    // The calendar's card fields and delimiter default as a day always showed a task (issue 25).
+    expect(cal.settings).toEqual({
+      navigation: { field: 'updated_at' },
+      view: { fields: ['key', 'title', 'status'], delimiter: '·' },
+    })
   })
 
   it('refuses an unknown type, bad settings, a query that does not parse (422)', async () => {
