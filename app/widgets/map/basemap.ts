@@ -51,9 +51,9 @@ export function placeLabel(properties: Record<string, unknown>, language: string
 
 /**
  * The largest rank of city shown at the map's zoom: the largest cities (rank 1, over 5 million)
- * at a country's zoom, every place (rank 4) from a region's. Filters see whole zooms only.
+ * at a continent's zoom, the next (over a million) from a country's, every place (rank 4) from a region's. Filters see whole zooms only.
  */
-export const PLACE_RANK_BY_ZOOM: ExpressionSpecification = ['step', ['zoom'], 1, 4, 2, 5, 3, 7, 4]
+export const PLACE_RANK_BY_ZOOM: ExpressionSpecification = ['step', ['zoom'], 1, 3, 2, 5, 3, 7, 4]
 
 /**
  * The cities: a dot and a label, above the countries. No `glyphs` in the style: maplibre then draws
