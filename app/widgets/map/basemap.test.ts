@@ -1,6 +1,15 @@
 import type { StyleSpecification } from 'maplibre-gl'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { loadStyle, offlineStyle, PLACE_RANK_BY_ZOOM, PLACES_URL, placeLabel, styleUrl } from './basemap'
+import {
+  loadStyle,
+  offlineStyle,
+  PLACE_LAYERS,
+  PLACE_RANK_BY_ZOOM,
+  PLACES_URL,
+  placeLabel,
+  revealPlaces,
+  styleUrl,
+} from './basemap'
 
 /*
  * The tile style or the offline basemap (PRODUCT.md §10, spec §4): a style that cannot be loaded
@@ -108,6 +117,18 @@ describe('the offline basemap’s cities', () => {
     const dots = style.layers.find((l) => l.id === 'places-dots')
     expect(dots?.paint).toMatchObject({ 'circle-color': colors.muted, 'circle-stroke-color': colors.land })
     expect(labels('en')?.paint).toMatchObject({ 'text-halo-color': colors.land })
+  })
+
+  it('keeps them hidden until revealPlaces (after the tasks are drawn)', () => {
+    const layers = new Map(offlineStyle(colors).layers.map((l) => [l.id, l]))
+    expect(PLACE_LAYERS.map((id) => layers.get(id)?.layout?.visibility)).toEqual(['none', 'none'])
+    const set: [string, string, unknown][] = []
+    const map = {
+      getLayer: (id: string) => layers.get(id),
+      setLayoutProperty: (id: string, name: string, value: unknown) => set.push([id, name, value]),
+    }
+    revealPlaces(map as never)
+    expect(set).toEqual(PLACE_LAYERS.map((id) => [id, 'visibility', 'visible']))
   })
 
   it('shows the largest cities at a country’s zoom and every place zoomed in', () => {

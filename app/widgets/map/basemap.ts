@@ -2,6 +2,7 @@ import type {
   ExpressionSpecification,
   FilterSpecification,
   LayerSpecification,
+  Map as MapLibre,
   StyleSpecification,
 } from 'maplibre-gl'
 
@@ -55,9 +56,14 @@ export function placeLabel(properties: Record<string, unknown>, language: string
  */
 export const PLACE_RANK_BY_ZOOM: ExpressionSpecification = ['step', ['zoom'], 1, 3, 2, 5, 3, 7, 4]
 
+/** The cities' layers, hidden in the style and shown by revealPlaces. */
+export const PLACE_LAYERS = ['places-dots', 'places-labels']
+
 /**
  * The cities: a dot and a label, above the countries. No `glyphs` in the style: maplibre then draws
  * the labels itself with the browser's own fonts (any script, nothing fetched from a glyph server).
+ * Hidden until the map has drawn the tasks (revealPlaces): drawing the labels' letters takes the
+ * main thread for a while, and the tasks come first (bench/RESULTS.md, map, issue 25).
  */
 function placeLayers(colors: ReturnType<typeof themeColors>, language: string): LayerSpecification[] {
   const shown: FilterSpecification = ['<=', ['get', 'rank'], PLACE_RANK_BY_ZOOM]
@@ -68,6 +74,7 @@ function placeLayers(colors: ReturnType<typeof themeColors>, language: string): 
       source: 'places',
       minzoom: 2,
       filter: shown,
+      layout: { visibility: 'none' },
       paint: {
         'circle-radius': ['match', ['get', 'rank'], 1, 3, 2, 2.5, 2],
         'circle-color': colors.muted,
@@ -88,6 +95,7 @@ function placeLayers(colors: ReturnType<typeof themeColors>, language: string): 
         'text-anchor': 'top',
         'text-offset': [0, 0.4],
         'text-max-width': 8,
+        visibility: 'none',
       },
       paint: {
         'text-color': ['match', ['get', 'rank'], [1, 2], colors.text, colors.muted],
@@ -133,6 +141,11 @@ export function offlineStyle(
       ...placeLayers(colors, language),
     ],
   }
+}
+
+/** Shows the offline basemap's cities (a no-op on a tile service's style). */
+export function revealPlaces(map: Pick<MapLibre, 'getLayer' | 'setLayoutProperty'>) {
+  for (const id of PLACE_LAYERS) if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', 'visible')
 }
 
 /** A tile service's style URL with its key: in place of `{key}`, else as `key=`. */

@@ -11,6 +11,7 @@ import {
   MAPLIBRE_WORKER_URL,
   offlineStyle,
   placeLabel,
+  revealPlaces,
   themeColors,
 } from './basemap'
 import { ClusterClient } from './cluster-client'
@@ -157,7 +158,9 @@ export default function MapCanvas({ widget, data, fromUrl, onParams, onTask, onS
         // The upstream's answer was for a guessed viewport: ask again for the real one.
         if (!dataRef.current.complete) map.fire('moveend')
       })
-      // The cities labelled once the map settles, for the page's tests (the offline basemap only).
+      // The offline basemap's cities once the tasks are drawn; the ones labelled, each time the map
+      // settles, for the page's tests.
+      if (!remote) map.once('idle', () => revealPlaces(map))
       if (!remote)
         map.on('idle', () => {
           const el = container.current
