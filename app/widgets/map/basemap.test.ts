@@ -1,4 +1,4 @@
-import type { StyleSpecification } from 'maplibre-gl'
+import type { StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   loadStyle,
@@ -98,7 +98,9 @@ describe('the offline basemap’s cities', () => {
     surface: '#161616',
   }
   const labels = (language: string) =>
-    offlineStyle(colors, { language }).layers.find((l) => l.id === 'places-labels')
+    offlineStyle(colors, { language }).layers.find((l) => l.id === 'places-labels') as
+      | SymbolLayerSpecification
+      | undefined
 
   it('labels them in the interface language, else in English', () => {
     expect(labels('ru')?.layout?.['text-field']).toEqual(['coalesce', ['get', 'name_ru'], ['get', 'name']])
