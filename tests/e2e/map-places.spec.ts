@@ -120,7 +120,7 @@ for (const theme of ['dark', 'light'] as const)
     for (const width of [1440, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
       await moscowAt(page, 4)
-      // At a country's zoom only the large cities: Moscow (over 5 million) among them.
+      // At a country's zoom only the cities of over a million people: Moscow among them.
       await expect(canvas(page)).toHaveAttribute('data-places', /Москва/, { timeout: 20_000 })
       await page.screenshot({ path: `${SHOTS}/country-${theme}-${width}.png` })
       await moscowAt(page, 10)

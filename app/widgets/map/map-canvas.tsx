@@ -167,7 +167,7 @@ export default function MapCanvas({ widget, data, fromUrl, onParams, onTask, onS
           if (!el || !map.getLayer('places-labels')) return
           const labels = map.queryRenderedFeatures({ layers: ['places-labels'] })
           el.dataset.places = labels
-            .slice(0, 20)
+            .slice(0, 100)
             .map((f) => placeLabel(f.properties, language))
             .join('|')
         })
