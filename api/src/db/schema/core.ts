@@ -55,7 +55,11 @@ export interface NodeSettings {
   no_top_menu?: boolean
   menu?: { items: MenuItem[] }
   // `auth.service_center` and `sso` moved to the SSO plugin's configuration (migration 0018).
-  theme?: { css?: string; fonts?: string[] }
+  theme?: {
+    css?: string
+    // A font file URL, or a face with its family (edited in /admin/ui's Theme section).
+    fonts?: (string | { src: string; family: string; weight?: string; style?: 'normal' | 'italic' })[]
+  }
 }
 export interface MenuItem {
   title: string
