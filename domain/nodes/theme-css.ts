@@ -28,10 +28,10 @@ function blankComments(css: string): string {
 function decodeEscapes(css: string): { text: string; at: number[] } {
   let text = ''
   const at: number[] = []
-  const escape = /\\([0-9a-f]{1,6}\s?|[^\n0-9a-f])/giy
+  const cssEscape = /\\([0-9a-f]{1,6}\s?|[^\n0-9a-f])/giy
   for (let i = 0; i < css.length; ) {
-    escape.lastIndex = i
-    const m = css[i] === '\\' ? escape.exec(css) : null
+    cssEscape.lastIndex = i
+    const m = css[i] === '\\' ? cssEscape.exec(css) : null
     if (!m) {
       text += css[i]
       at.push(i++)
@@ -48,7 +48,7 @@ function decodeEscapes(css: string): { text: string; at: number[] } {
 }
 
 // A URL loaded from elsewhere: any scheme but data:, or protocol-relative `//host`.
-const FOREIGN = String.raw`(?:(?!data:)[a-z][a-z0-9+.-]*:|//)`
+const FOREIGN = '(?:(?!data:)[a-z][a-z0-9+.-]*:|//)'
 const RULES: RegExp[] = [
   // @import "x", @import url(x), @import url("x")
   new RegExp(String.raw`@import\s*(?:url\(\s*)?["']?\s*${FOREIGN}`, 'gi'),
