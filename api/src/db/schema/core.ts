@@ -1,3 +1,4 @@
+import type { ThemeFont } from '@domain/nodes/settings-schema'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -58,7 +59,7 @@ export interface NodeSettings {
   theme?: {
     css?: string
     // A font file URL, or a face with its family (edited in /admin/ui's Theme section).
-    fonts?: (string | { src: string; family: string; weight?: string; style?: 'normal' | 'italic' })[]
+    fonts?: ThemeFont[]
   }
 }
 export interface MenuItem {
