@@ -11382,6 +11382,9 @@ export interface components {
                 name: string;
                 title: string;
                 type: string;
+                settings?: {
+                    [key: string]: unknown;
+                };
             } | null;
             delimiter: string;
             per_page: number;
