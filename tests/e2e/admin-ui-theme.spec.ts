@@ -55,7 +55,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(`${ORIGIN}/admin/ui`)
       const theme = section(page, 'theme')
       await expect(theme.getByRole('heading', { name: 'Тема' })).toBeVisible()
-      const css = theme.getByLabel('CSS', { exact: true })
+      const css = theme.getByLabel('Таблица стилей (CSS)', { exact: true })
       const before = await readAssets(request, ORIGIN)
 
       // Refused: an @import of another origin on line 2; nothing is stored.
@@ -74,7 +74,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(after.version).not.toBe(before.version)
       await page.goto('/admin/ui')
       await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('color', 'rgb(255, 0, 128)')
-      await expect(section(page, 'theme').getByLabel('CSS', { exact: true })).toHaveValue(
+      await expect(section(page, 'theme').getByLabel('Таблица стилей (CSS)', { exact: true })).toHaveValue(
         '.page-title { color: rgb(255, 0, 128) !important }',
       )
     })
