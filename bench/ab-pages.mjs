@@ -132,14 +132,14 @@ try {
     body: JSON.stringify({ query, page: 1, per_page: 10 }),
   }
   // Warm both tiers (the first requests compile the routes' code) and check every page answers.
+  const sizes = {}
   for (const side of ['a', 'b'])
     for (const page of wanted)
-      await timed(
-        `${webs[side].base}${pages[page]}`,
-        cookie,
-        args.warmup,
-        page === 'search' ? checkSearch : null,
-      )
+      await timed(`${webs[side].base}${pages[page]}`, cookie, args.warmup, (html) => {
+        if (page === 'search') checkSearch(html)
+        sizes[`${page} ${side}`] = `${Math.round(Buffer.byteLength(html) / 102.4) / 10} KB`
+      })
+  console.log(JSON.stringify({ html: sizes }))
   await timed(`${stack.api}/api/tasks/rql/${gen.nodeId}`, rql, args.warmup)
 
   const results = {}
@@ -195,7 +195,7 @@ try {
       b: round1(summary['search b'].p50 - q),
     }
   }
-  console.log(JSON.stringify({ tasks: args.tasks, summary, loadavg: loadavg() }, null, 1))
+  console.log(JSON.stringify({ tasks: args.tasks, html: sizes, summary, loadavg: loadavg() }, null, 1))
 } finally {
   await webs.a?.stop()
   await webs.b?.stop()
