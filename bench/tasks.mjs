@@ -7,6 +7,8 @@
 //   node bench/tasks.mjs [--tasks=1000000] [--duration=15] [--connections=16] [--database-url=postgres://…]
 //     [--scenarios=queries,id,key,distinct,create,edit,bulk,pgbench,listbench,explain] [--tiers=upstream,web]
 // --scenarios and --tiers run only those (all by default); --help prints this and exits.
+// --indexed=cf_a,cf_b marks those custom fields indexed (issue 28 item 2: PATCH /fields {indexed})
+// and waits for their indexes to be ready before any scenario runs.
 // --warmup=S runs each scenario S seconds before the measured run, uncounted: right after the
 // generation a write scenario runs several times slower for its first tens of seconds (issue 15,
 // session 16), so the two read differently — say which one a figure is.
@@ -45,10 +47,12 @@ const args = parseArgs(
     tool: 'wrk',
     warmup: 0,
     through: undefined,
+    indexed: undefined,
   },
   'node bench/tasks.mjs [--tasks=1000000] [--duration=15] [--connections=16] [--chunk=100000]\n' +
     '  [--database-url=postgres://…] [--scenarios=queries,id,key,distinct,create,edit,bulk,pgbench,listbench,explain]\n' +
-    '  [--tiers=upstream,web] [--tool=wrk|autocannon] [--warmup=seconds] [--through=host:port]',
+    '  [--tiers=upstream,web] [--tool=wrk|autocannon] [--warmup=seconds] [--through=host:port]\n' +
+    '  [--indexed=cf_priority,cf_bucket]',
 )
 args.url = args['database-url']
 if (args.scenarios) args.scenarios = new Set(args.scenarios.split(','))
@@ -77,6 +81,44 @@ const stack = await startStack({
   apiPort: await freePort(),
   env: args.through ? { DATABASE_LISTEN_URL: databaseUrl } : {},
 })
+/** Marks the named fields indexed through the API and waits until every index is ready. */
+async function markIndexed(nodeId, names) {
+  const token = await signIn(stack.api)
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+  const c = new pg.Client({ connectionString: databaseUrl })
+  await c.connect()
+  const started = Date.now()
+  try {
+    const { rows } = await c.query(
+      'select id, node_id, name from fields where node_id = $1 and name = any($2)',
+      [nodeId, names],
+    )
+    if (rows.length !== names.length) throw new Error(`--indexed: no such fields among ${names.join(', ')}`)
+    for (const f of rows) {
+      const res = await fetch(`${stack.api}/api/fields/${f.node_id}/${f.id}`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ indexed: true }),
+      })
+      if (!res.ok) throw new Error(`--indexed ${f.name}: ${res.status} ${await res.text()}`)
+    }
+    for (;;) {
+      const { rows: states } = await c.query('select name, index_state from fields where id = any($1)', [
+        rows.map((f) => f.id),
+      ])
+      if (states.some((s) => s.index_state === 'failed'))
+        throw new Error(`--indexed: ${JSON.stringify(states)}`)
+      if (states.every((s) => s.index_state === 'ready')) break
+      await new Promise((r) => setTimeout(r, 500))
+    }
+    await c.query('analyze tasks')
+  } finally {
+    await c.end()
+  }
+  const built = { fields: names, buildMs: Date.now() - started }
+  console.log(JSON.stringify({ indexed: built }))
+  return built
+}
 const results = { tasks: args.tasks, cores: cpus().length, node: process.version, scenarios: [], bulk: [] }
 try {
   const gen = await generate({ url: databaseUrl, node: 'start', tasks: args.tasks, chunk: args.chunk })
@@ -86,6 +128,7 @@ try {
   const token = await signIn(stack.api)
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
   const nodeId = gen.nodeId
+  if (args.indexed) results.indexed = await markIndexed(nodeId, args.indexed.split(','))
   const queries = {
     filtered: `status = ${gen.statusIds[1]} and assignee = ${gen.userIds[3]} and cf_priority = high order by updated_at desc`,
     'contains (rare: 1 in 5,000)': 'cf_summary ~ "#4242"',

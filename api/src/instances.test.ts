@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, type Harness, httpCall, USER } from '../test/harness'
+import { type SmtpReceiver, startSmtpReceiver } from '../test/smtp-receiver'
 import { openSse } from '../test/sse'
 import { makeFields, makeTask, makeTaskProcess } from '../test/task-factories'
 
@@ -16,7 +17,7 @@ import { makeFields, makeTask, makeTaskProcess } from '../test/task-factories'
  * Several instances on one PostgreSQL (PRODUCT.md §10, issue 27): two upstream processes as
  * `npm start` runs them (same SECRET, one database). A session revoked through one is refused by
  * the other at once; a live event caused on one reaches a stream on the other within a second;
- * each webhook is delivered once, not once per instance; login throttling counts across both;
+ * each webhook and each e-mail (a real SMTP server) is delivered once, not once per instance; login throttling counts across both;
  * killing one under load loses no acknowledged write while the other keeps answering.
  * Needs a PostgreSQL server (TEST_DATABASE_URL); skipped, saying so, without. Bounded: < 2 min.
  */
@@ -65,6 +66,8 @@ async function startInstance(databaseUrl: string): Promise<Instance> {
       LOG_LEVEL: 'warn',
       WEBHOOKS_ALLOW_PRIVATE: '1',
       WEBHOOKS_POLL_MS: '200',
+      SMTP_ALLOW_PRIVATE: '1',
+      EMAIL_POLL_MS: '200',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -126,6 +129,7 @@ describe.skipIf(!server)('two instances on one PostgreSQL', () => {
   let processId: string
   let receiver: Server
   let hookBase: string
+  let smtp: SmtpReceiver
   const received: { taskId: string }[] = []
 
   beforeAll(async () => {
@@ -149,6 +153,7 @@ describe.skipIf(!server)('two instances on one PostgreSQL', () => {
     })
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r))
     hookBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
+    smtp = await startSmtpReceiver()
     // One after the other: the first migrates and seeds.
     a = await startInstance(databaseUrl)
     b = await startInstance(databaseUrl)
@@ -165,6 +170,7 @@ describe.skipIf(!server)('two instances on one PostgreSQL', () => {
     await a?.stop()
     await b?.stop()
     await new Promise((r) => receiver?.close(r))
+    await smtp?.close()
     if (databaseUrl) {
       const c = new pg.Client({ connectionString: server })
       await c.connect()
@@ -272,6 +278,53 @@ describe.skipIf(!server)('two instances on one PostgreSQL', () => {
     // Time for a second delivery to show up, were there one.
     await sleep(1_000)
     for (const id of ids) expect(received.filter((r) => r.taskId === id).length, id).toBe(1)
+  })
+
+  it('mails each notification once, not once per instance', async () => {
+    const config = await a.h.call('POST', `/plugin-configs/${nodeId}/email`, {
+      token: admin,
+      body: {
+        name: 'Office SMTP',
+        settings: {
+          host: '127.0.0.1',
+          port: smtp.port,
+          tls: 'none',
+          user: smtp.user,
+          password: smtp.password,
+          from: 'nodus@example.com',
+        },
+      },
+    })
+    expect(config.status, JSON.stringify(config.body)).toBe(201)
+    // The user asks for e-mail on assignment, through the other instance.
+    const token = await b.h.login(USER)
+    const prefs = await b.h.call('PUT', `/notifications/${nodeId}/preferences`, {
+      token,
+      body: { items: [{ process_id: processId, kind: 'assigned', channel: 'email' }] },
+    })
+    expect(prefs.status, JSON.stringify(prefs.body)).toBe(200)
+    const mode = await b.h.call('PUT', `/notifications/${nodeId}/email`, {
+      token,
+      body: { mode: 'instant', digest_time: '09:00', time_zone: 'UTC', language: 'en' },
+    })
+    expect(mode.status, JSON.stringify(mode.body)).toBe(200)
+    const keys: string[] = []
+    for (let i = 0; i < 10; i++)
+      keys.push(
+        (
+          await makeTask(i % 2 ? b.h : a.h, admin, nodeId, processId, {
+            assignee_id: userId,
+            title: `Mail ${i}`,
+          })
+        ).key,
+      )
+    const mailsFor = (key: string) =>
+      smtp.to(USER.email).filter((r) => r.mail.subject?.includes(`${key} Mail`)).length
+    const until = Date.now() + 20_000
+    while (keys.some((k) => mailsFor(k) === 0) && Date.now() < until) await sleep(100)
+    // Time for a second mail to arrive, were there one: both instances poll every 200 ms.
+    await sleep(1_500)
+    for (const k of keys) expect(mailsFor(k), k).toBe(1)
   })
 
   it('counts login failures across both: then even the right password is refused on either', async () => {
