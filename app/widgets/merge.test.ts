@@ -1,7 +1,7 @@
 import type { KanbanColumn, KanbanData } from '@domain/widgets/kinds/kanban'
 import { kanban } from '@domain/widgets/kinds/kanban'
 import { describe, expect, it } from 'vitest'
-import { foldResults, mergeResult } from './merge'
+import { foldResults, logAnswer, mergeResult } from './merge'
 import type { WidgetResult } from './types'
 
 /*
@@ -85,6 +85,40 @@ describe('a kanban refetch of some columns', () => {
         ]),
       )[2],
     ).toEqual(['c', []])
+  })
+
+  it('lets the later request win when a partial and a whole refetch come back out of order', () => {
+    // A live refetch of column c asked at 2, a whole refetch asked at 4 (c emptied meanwhile): the
+    // partial comes back last but is older, so c stays as the whole answer read it.
+    const part = board([col('c', ['K-3', 'K-7'])], ['c'])
+    const whole = board([col('a', ['K-1']), col('b', []), col('c', [])])
+    let log = logAnswer([], 1, full)
+    log = logAnswer(log, 4, whole)
+    log = logAnswer(log, 2, part)
+    expect(log.map(([at]) => at)).toEqual([4])
+    expect(shown(foldResults(log))[2]).toEqual(['c', []])
+    // Asked after the whole one, it goes over it, whichever came first; the same answer again changes nothing.
+    const later = board([col('b', ['K-2'])], ['b'])
+    const again = logAnswer(logAnswer(log, 6, later), 6, later)
+    expect(again.map(([at]) => at)).toEqual([4, 6])
+    expect(shown(foldResults(again))).toEqual([
+      ['a', ['K-1']],
+      ['b', ['K-2']],
+      ['c', []],
+    ])
+  })
+
+  it("keeps a widget's own whole answer under the partial one after it (the show-more pages stay)", () => {
+    // Its own fetches: "show more" (whole, 3 pages of a), then a move's refetch of b and c at 5; the
+    // board's live refresh brought c at 7 over an older whole answer at 1.
+    const more = board([col('a', ['K-1', 'K-2', 'K-4']), col('b', []), col('c', ['K-3'])])
+    const own = logAnswer(logAnswer([], 3, more), 5, board([col('b', ['K-3']), col('c', [])], ['b', 'c']))
+    const live = logAnswer(logAnswer([], 1, full), 7, board([col('c', ['K-8'])], ['c']))
+    expect(shown(foldResults([[0, full], ...live, ...own]))).toEqual([
+      ['a', ['K-1', 'K-2', 'K-4']],
+      ['b', ['K-3']],
+      ['c', ['K-8']],
+    ])
   })
 
   it('two partial answers make a partial of both', () => {

@@ -26,8 +26,27 @@ export function mergeResult(prev: WidgetResult, next: WidgetResult): WidgetResul
   return merged
 }
 
+/** A widget's answers (when each was asked, ms): the newest whole one and the partial ones after it. */
+export type AnswerLog = readonly (readonly [number, WidgetResult])[]
+
+/**
+ * An answer added to a widget's log, kept in the order the answers were ASKED (not received): a
+ * partial answer asked before a whole one is older than it, and one asked after goes over it, so
+ * whichever order they come back in, the later request wins. Whatever came before the newest whole
+ * answer is dropped (it shows nothing the whole one does not). The same answer twice is kept once.
+ */
+export function logAnswer(log: AnswerLog, at: number, result: WidgetResult): AnswerLog {
+  if (log.some(([, r]) => r === result)) return log
+  const sorted = [...log, [at, result] as const].sort((a, b) => a[0] - b[0])
+  let whole = -1
+  sorted.forEach(([, r], i) => {
+    if (!partial(r)) whole = i
+  })
+  return whole > 0 ? sorted.slice(whole) : sorted
+}
+
 /** The answers of a widget (when each was asked, ms) folded in time order: what it shows. */
-export function foldResults(answers: [number, WidgetResult][]): WidgetResult | undefined {
+export function foldResults(answers: AnswerLog): WidgetResult | undefined {
   const sorted = [...answers].sort((a, b) => a[0] - b[0])
   let out: WidgetResult | undefined
   for (const [, r] of sorted) out = out ? mergeResult(out, r) : r

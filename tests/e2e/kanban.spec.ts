@@ -20,7 +20,7 @@ test.describe.configure({ mode: 'serial' })
 const tokens = { admin: '', user: '' }
 let node = ''
 let boardId = ''
-const made = { widget: '', process: '', progress: '', statuses: [] as string[] }
+const made = { widget: '', process: '', progress: '', statuses: [] as string[], lanes: '', lanesBoard: '' }
 const key: Record<string, string> = {}
 const NAMES = ['Бэклог', 'В работе', 'Ревью', 'Готово']
 
@@ -84,6 +84,8 @@ test.afterAll(async ({ playwright }) => {
   const request = await playwright.request.newContext()
   await call(request, 'delete', `/boards/${node}/${boardId}`)
   await call(request, 'delete', `/widgets/${node}/${made.widget}`)
+  if (made.lanesBoard) await call(request, 'delete', `/boards/${node}/${made.lanesBoard}`)
+  if (made.lanes) await call(request, 'delete', `/widgets/${node}/${made.lanes}`)
   await request.dispose()
 })
 
@@ -94,15 +96,22 @@ async function signedIn(context: BrowserContext) {
   ])
 }
 
-const column = (page: Page, i: number) => page.getByTestId('kanban-column').nth(i)
+/** A column: its header and its cells (one per swimlane; one without swimlanes). */
+const column = (page: Page, i: number) => page.locator(`[data-column="${i}"]`)
+/** A column's header (its count, WIP mark, dimming). */
+const head = (page: Page, i: number) => page.getByTestId('kanban-column').nth(i)
+/** A column's cell in a swimlane (by the lane's key: the stored value). */
+const cell = (page: Page, i: number, lane: string) =>
+  page.locator(`[data-testid="kanban-cell"][data-column="${i}"][data-lane="${lane}"]`)
 const card = (page: Page, title: string) =>
   page.locator(`[data-testid="kanban-card"][data-task-key="${key[title]}"]`)
 const handle = (page: Page, title: string) => card(page, title).locator('.wk-handle')
 
-/** A drag with the mouse from the card's handle onto a column (react-aria's drag: pointer moves in steps). */
-async function drag(page: Page, title: string, to: number) {
+/** A drag with the mouse from the card's handle onto a column or a cell (react-aria's drag: pointer moves in steps). */
+async function drag(page: Page, title: string, to: number | ReturnType<Page['locator']>) {
   const from = await handle(page, title).boundingBox()
-  const target = await column(page, to).getByTestId('kanban-list').boundingBox()
+  const into = typeof to === 'number' ? column(page, to) : to
+  const target = await into.getByTestId('kanban-list').boundingBox()
   await page.mouse.move(from!.x + 5, from!.y + 5)
   await page.mouse.down()
   await page.mouse.move(from!.x + 30, from!.y + 30, { steps: 5 })
@@ -110,9 +119,9 @@ async function drag(page: Page, title: string, to: number) {
   await page.mouse.up()
 }
 
-async function openBoard(page: Page) {
+async function openBoard(page: Page, board = boardId) {
   await page.setViewportSize({ width: 1440, height: 900 })
-  await page.goto(`/lk/b/${boardId}`)
+  await page.goto(`/lk/b/${board}`)
   await expect(page.getByTestId('kanban-list').first()).toBeVisible() // hydrated: the drag lists
 }
 
@@ -146,8 +155,8 @@ test('a card drags with the mouse; columns that cannot take it are dimmed meanwh
   await page.mouse.move(from!.x + 5, from!.y + 5)
   await page.mouse.down()
   await page.mouse.move(from!.x + 30, from!.y + 30, { steps: 5 })
-  await expect(column(page, 2)).toHaveAttribute('data-dimmed', 'true')
-  await expect(column(page, 1)).not.toHaveAttribute('data-dimmed', 'true')
+  await expect(head(page, 2)).toHaveAttribute('data-dimmed', 'true')
+  await expect(head(page, 1)).not.toHaveAttribute('data-dimmed', 'true')
   await page.mouse.move(to!.x + to!.width / 2, to!.y + to!.height / 2, { steps: 10 })
   await page.mouse.up()
   await expect(column(page, 1).locator(`[data-task-key="${key['Вторая']}"]`)).toBeVisible()
@@ -285,5 +294,86 @@ test('axe finds nothing serious on a board with a kanban, dark and light, at 375
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
     expect(serious, theme).toEqual([])
     await context.close()
+  }
+})
+
+test('swimlanes are rows across the columns, titled by the option; a card moves inside its lane only', async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(120_000)
+  const request = await playwright.request.newContext()
+  for (const [title, values] of [
+    ['Срочная', { cf_priority: 'high' }],
+    ['Без приоритета', {}],
+  ] as const)
+    key[title] = (await call(request, 'post', `/tasks/${node}/${made.process}`, { title, ...values })).key
+  made.lanes = (
+    await call(request, 'post', `/widgets/${node}`, {
+      type: 'kanban',
+      title: 'Kanban lanes e2e',
+      settings: { process_id: made.process, view: { swimlane: 'cf_priority' } },
+    })
+  ).id
+  made.lanesBoard = (
+    await call(request, 'post', `/boards/${node}`, { name: `Kanban lanes ${made.lanes}` })
+  ).id
+  await call(request, 'post', `/widgets/bind-board/${node}`, {
+    board_id: made.lanesBoard,
+    widget_ids: [made.lanes],
+  })
+  await call(request, 'patch', `/boards/${node}/${made.lanesBoard}`, {
+    layout: [{ i: made.lanes, x: 0, y: 0, w: 48, h: 18 }],
+  })
+  await request.dispose()
+
+  // Without JavaScript: the lanes are rows (the option's title, in the options' order; none last).
+  const off = await browser.newContext({ javaScriptEnabled: false })
+  await signedIn(off)
+  const still = await off.newPage()
+  await still.setViewportSize({ width: 1440, height: 900 })
+  await still.goto(`/lk/b/${made.lanesBoard}`)
+  await expect(still.getByTestId('kanban-lane-title')).toHaveText(['Low', 'High', 'Без значения'])
+  await expect(cell(still, 0, 'high').locator(`[data-task-key="${key['Срочная']}"]`)).toBeVisible()
+  await expect(cell(still, 0, '').locator(`[data-task-key="${key['Без приоритета']}"]`)).toBeVisible()
+  await still.screenshot({ path: `${shots}/kanban-lanes-nojs-1440.png`, fullPage: true })
+  await off.close()
+
+  const { context, page } = await englishAdminSession(browser, true, 'dark')
+  await openBoard(page, made.lanesBoard)
+  await expect(page.getByTestId('kanban-lane-title')).toHaveText(['Low', 'High', 'Without a value'])
+  // Another lane's cells are dimmed while dragging and do not take the card.
+  const from = await handle(page, 'Срочная').boundingBox()
+  await page.mouse.move(from!.x + 5, from!.y + 5)
+  await page.mouse.down()
+  await page.mouse.move(from!.x + 30, from!.y + 30, { steps: 5 })
+  await expect(cell(page, 1, 'low')).toHaveAttribute('data-dimmed', 'true')
+  await expect(cell(page, 1, 'high')).not.toHaveAttribute('data-dimmed', 'true')
+  const other = await cell(page, 1, 'low').getByTestId('kanban-list').boundingBox()
+  await page.mouse.move(other!.x + other!.width / 2, other!.y + other!.height / 2, { steps: 10 })
+  await page.mouse.up()
+  await expect(page.getByTestId('kanban-notice')).toHaveCount(0)
+  await expect(cell(page, 0, 'high').locator(`[data-task-key="${key['Срочная']}"]`)).toBeVisible()
+  // Inside its lane: moved (Бэклог → В работе), still in the High lane.
+  await drag(page, 'Срочная', cell(page, 1, 'high'))
+  await expect(page.getByTestId('kanban-notice')).toHaveText('Task moved')
+  await expect(cell(page, 1, 'high').locator(`[data-task-key="${key['Срочная']}"]`)).toBeVisible()
+  await expect(page.getByTestId('kanban-lane').filter({ hasText: 'High' })).toContainText('Tasks: 1')
+  await context.close()
+
+  for (const theme of ['dark', 'light'] as const) {
+    const session = await englishAdminSession(browser, true, theme)
+    await openBoard(session.page, made.lanesBoard)
+    for (const width of [375, 768, 1440]) {
+      await session.page.setViewportSize({ width, height: 900 })
+      await session.page.waitForTimeout(400)
+      await session.page.screenshot({ path: `${shots}/kanban-lanes-${theme}-${width}.png`, fullPage: true })
+    }
+    const results = await new AxeBuilder({ page: session.page }).include('main').analyze()
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    expect(serious, theme).toEqual([])
+    await session.context.close()
   }
 })

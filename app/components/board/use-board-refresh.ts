@@ -1,9 +1,8 @@
 import { widgetParamsKey } from '@domain/widgets/params'
 import { useFetcher, useLocation, useRevalidator } from '@remix-run/react'
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { useLive, useLiveStatus } from '~/lib/live/use-live'
-import { mergeResult } from '~/widgets/merge'
-import type { WidgetResult } from '~/widgets/types'
+import { type AnswerLog, logAnswer } from '~/widgets/merge'
 import { type BoardDataAnswer, boardDataUrl, REFRESH_MS } from './board-data'
 
 /**
@@ -93,8 +92,9 @@ export function useBoardRefresh(boardId: string, enabled: boolean, widgetIds: re
     }
   }, [fallback, refresh])
 
-  // Each widget's newest answer, whichever call brought it.
-  const [latest, setLatest] = useState<Record<string, { at: number; result: WidgetResult }>>({})
+  // Each widget's answers, whichever call brought them, in the order they were asked (merge.ts):
+  // a kanban's refetch of some columns goes over the whole answer before it, never under.
+  const [latest, setLatest] = useState<Record<string, AnswerLog>>({})
   useEffect(() => {
     const now = new URLSearchParams(search.current)
     for (const [answer, asked] of [
@@ -107,24 +107,18 @@ export function useBoardRefresh(boardId: string, enabled: boolean, widgetIds: re
         setLatest((prev) => {
           let next = prev
           for (const [id, result] of Object.entries(answer.data)) {
-            if ((prev[id]?.at ?? -1) >= answer.at) continue
             if (widgetParamsKey(then, id) !== widgetParamsKey(now, id)) continue
+            const log = logAnswer(prev[id] ?? [], answer.at, result)
+            if (log === prev[id]) continue
             if (next === prev) next = { ...prev }
-            // Some columns of a kanban: put into what this widget showed last.
-            const base = prev[id]?.result
-            next[id] = { at: answer.at, result: base ? mergeResult(base, result) : result }
+            next[id] = log
           }
           return next
         }),
       )
     }
   }, [all.data, some.data])
-  const answers = useMemo(() => {
-    const out: Record<string, BoardDataAnswer> = {}
-    for (const [id, { at, result }] of Object.entries(latest)) out[id] = { at, data: { [id]: result } }
-    return out
-  }, [latest])
-  const answerOf = useCallback((id: string) => answers[id], [answers])
+  const answerOf = useCallback((id: string): AnswerLog | undefined => latest[id], [latest])
 
   return { answerOf, refresh, live: status === 'live' }
 }

@@ -1,8 +1,8 @@
 import { withWidgetParams } from '@domain/widgets/params'
 import { Await, useFetcher, useLocation, useNavigate } from '@remix-run/react'
-import { type ReactNode, Suspense, useCallback, useMemo } from 'react'
+import { type ReactNode, Suspense, useCallback, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { foldResults } from '~/widgets/merge'
+import { type AnswerLog, foldResults, logAnswer } from '~/widgets/merge'
 import { getWidgetComponent } from '~/widgets/registry'
 import type { ParamsChange, TaskMenuRequest, WidgetInfo, WidgetResult } from '~/widgets/types'
 import { type BoardDataAnswer, boardDataUrl } from './board-data'
@@ -14,8 +14,8 @@ interface WidgetFrameProps {
   initial: Promise<WidgetResult> | undefined
   /** When the page loader asked (ms). */
   initialAt: number
-  /** The board's periodic refresh (every widget at once). */
-  refresh: BoardDataAnswer | undefined
+  /** The board's refresh and live answers for this widget, in the order they were asked. */
+  refresh: AnswerLog | undefined
   hydrated: boolean
   onTaskMenu?: TaskMenuRequest
   /** The frame's header tools (the ⋯ button). */
@@ -46,6 +46,11 @@ export function WidgetFrame({
   const navigate = useNavigate()
   const own = useFetcher<BoardDataAnswer>({ key: widgetFetcherKey(boardId, widget.id) })
   const search = useMemo(() => new URLSearchParams(location.search), [location.search])
+  // This widget's own answers kept, not only the last: a kanban's refetch of two columns after a
+  // move must not drop the "show more" pages its previous whole answer brought.
+  const ownLog = useRef<AnswerLog>([])
+  const mine = own.data?.data[widget.id]
+  if (own.data && mine) ownLog.current = logAnswer(ownLog.current, own.data.at, mine)
 
   const onParams: ParamsChange = useCallback(
     (params, opts) => {
@@ -80,13 +85,13 @@ export function WidgetFrame({
         <Suspense fallback={<WidgetLoading />}>
           <Await resolve={initial ?? Promise.resolve(undefined)} errorElement={<WidgetFailed />}>
             {(first: WidgetResult | undefined) => {
-              const candidates: [number, WidgetResult | undefined][] = [
-                [initialAt, first],
-                [refresh?.at ?? -1, refresh?.data[widget.id]],
-                [own.data?.at ?? -1, own.data?.data[widget.id]],
-              ]
-              // The newest wins; a kanban's refetch of some columns goes over what came before.
-              const result = foldResults(candidates.filter((c): c is [number, WidgetResult] => Boolean(c[1])))
+              // In the order asked, the newest whole answer wins; a kanban's refetch of some columns
+              // goes over what was asked before it (merge.ts), whichever came back first.
+              const result = foldResults([
+                ...(first ? [[initialAt, first] as const] : []),
+                ...(refresh ?? []),
+                ...ownLog.current,
+              ])
               return (
                 <WidgetBody
                   widget={widget}

@@ -11356,6 +11356,9 @@ export interface components {
                 name: string;
                 title: string;
                 type: string;
+                settings?: {
+                    [key: string]: unknown;
+                };
             } | null;
             delimiter: string;
             per_page: number;

@@ -1,10 +1,9 @@
-import type { KanbanColumn } from '@domain/widgets/kinds/kanban'
+import type { KanbanCard, KanbanColumn } from '@domain/widgets/kinds/kanban'
 import { Button } from 'react-aria-components/Button'
 import { GridList, GridListItem } from 'react-aria-components/GridList'
 import { isTextDropItem, useDragAndDrop } from 'react-aria-components/useDragAndDrop'
 import { useTranslation } from 'react-i18next'
 import { KanbanCardBody } from './kanban-card'
-import { byLane, LaneTitle } from './lanes'
 
 /*
  * A column's cards once the page runs JavaScript, loaded apart from the board's bundle (react-aria's
@@ -13,27 +12,41 @@ import { byLane, LaneTitle } from './lanes'
 
 export const DRAG_TYPE = 'application/x-nodus-kanban-card'
 
-/** What is being dragged (shared by every column of the widget: read while dragging, not rendered). */
+/** What is being dragged (shared by every cell of the widget: read while dragging, not rendered). */
 export interface Dragging {
   from: string
+  /** The swimlane it is in: a card moves between columns inside its lane only. */
+  lane: string
   moves: string[]
 }
 
-/** With JavaScript: the column as a drag-and-drop list; it takes a card from a column that may move there. */
+/**
+ * With JavaScript: a column's cards of one swimlane (all of them without swimlanes) as a
+ * drag-and-drop list; it takes a card of the same lane from a column that may move there. Moving
+ * to another lane is refused: it would change the assignee or the field, which is not a workflow
+ * transition (the task card does that).
+ */
 export default function DraggableCards({
   column,
+  lane,
+  tasks,
+  label,
+  empty,
   delimiter,
   dragging,
   onDrag,
   onDrop,
-  lanes,
 }: {
   column: KanbanColumn
+  lane: string
+  tasks: KanbanCard[]
+  label: string
+  /** Say "no tasks" when empty (a board without swimlanes; an empty lane cell stays quiet). */
+  empty: boolean
   delimiter: string
   dragging: React.MutableRefObject<Dragging | null>
   onDrag: (d: Dragging | null) => void
   onDrop: (taskId: string, from: string, to: string) => void
-  lanes: boolean
 }) {
   const { t } = useTranslation()
   const here = column.status.id
@@ -49,7 +62,9 @@ export default function DraggableCards({
     acceptedDragTypes: [DRAG_TYPE],
     getDropOperation: (target) => {
       const d = dragging.current
-      return target.type === 'root' && d && d.from !== here && d.moves.includes(here) ? 'move' : 'cancel'
+      return target.type === 'root' && d && d.from !== here && d.lane === lane && d.moves.includes(here)
+        ? 'move'
+        : 'cancel'
     },
     onRootDrop: async (e) => {
       for (const item of e.items) {
@@ -58,44 +73,36 @@ export default function DraggableCards({
         onDrop(id, from, here)
       }
     },
-    onDragStart: () => onDrag({ from: here, moves: column.moves_to }),
+    onDragStart: () => onDrag({ from: here, lane, moves: column.moves_to }),
     onDragEnd: () => onDrag(null),
   })
-  const groups = lanes ? byLane(column.tasks) : []
-  const tasks = lanes ? groups.flatMap(([, , list]) => list) : column.tasks
-  // Each swimlane's first card carries its heading.
-  const firsts = new Set(groups.map(([, , list]) => list[0]!.id))
   return (
     <GridList
-      aria-label={t('kanban.column', { name: column.status.name })}
+      aria-label={label}
       items={tasks}
       dragAndDropHooks={dragAndDropHooks}
       className="wk-cards wk-droppable"
       data-testid="kanban-list"
-      renderEmptyState={() => <p className="wk-empty">{t('kanban.empty')}</p>}
+      renderEmptyState={() => (empty ? <p className="wk-empty">{t('kanban.empty')}</p> : null)}
     >
-      {(task) => {
-        const laneHead = firsts.has(task.id)
-        return (
-          <GridListItem
-            id={task.id}
-            textValue={`${task.key} ${task.title}`}
-            className="wk-card"
-            data-testid="kanban-card"
-            data-task-key={task.key}
-          >
-            {laneHead ? <LaneTitle title={String(task.lane_value ?? '')} /> : null}
-            <div className="wk-card-row">
-              {column.moves_to.length ? (
-                <Button slot="drag" className="wk-handle" aria-label={t('kanban.drag', { key: task.key })}>
-                  <span aria-hidden="true">⠿</span>
-                </Button>
-              ) : null}
-              <KanbanCardBody task={task} delimiter={delimiter} />
-            </div>
-          </GridListItem>
-        )
-      }}
+      {(task) => (
+        <GridListItem
+          id={task.id}
+          textValue={`${task.key} ${task.title}`}
+          className="wk-card"
+          data-testid="kanban-card"
+          data-task-key={task.key}
+        >
+          <div className="wk-card-row">
+            {column.moves_to.length ? (
+              <Button slot="drag" className="wk-handle" aria-label={t('kanban.drag', { key: task.key })}>
+                <span aria-hidden="true">⠿</span>
+              </Button>
+            ) : null}
+            <KanbanCardBody task={task} delimiter={delimiter} />
+          </div>
+        </GridListItem>
+      )}
     </GridList>
   )
 }

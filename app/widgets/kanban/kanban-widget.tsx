@@ -12,12 +12,13 @@ import { StatusDot } from '~/components/admin-workflow/status-dot'
 import { interceptLink, paramsHref, type WidgetViewProps } from '../types'
 import type { Dragging } from './draggable-cards'
 import { KanbanCardBody, MoveForm } from './kanban-card'
-import { byLane, LaneTitle } from './lanes'
+import { inLane, type Lane, lanesOf } from './lanes'
 import { useKanbanMove } from './use-kanban-move'
 
 /*
  * Kanban widget (PRODUCT.md §10, issue 26): a column per status with its first cards, its total
- * (and WIP limit, marked when over), "show more". Server-rendered as plain lists where every card
+ * (and WIP limit, marked when over), "show more"; with swimlanes, a row per lane across all the
+ * columns (a cell per column; it folds), a card moving between columns inside its lane. Server-rendered as plain lists where every card
  * has a "move to" form, so it works without JavaScript; once hydrated, each column is a react-aria
  * GridList with drag and drop (mouse, touch, keyboard and screen readers: the card's handle, Enter,
  * Tab to a column, Enter), the columns that cannot take the dragged card dimmed.
@@ -40,9 +41,52 @@ export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps
     setDragFrom(d)
   }
   const asking = m.asking
-  const staticCards = (c: KanbanColumn) => (
-    <StaticCards column={c} delimiter={data.delimiter} names={names} lanes={data.swimlane !== null} />
-  )
+  const swimlanes = data.swimlane !== null
+  const lanes = lanesOf(data.swimlane, m.columns)
+  // While a card is dragged: the columns that cannot take it, and (with swimlanes) the other lanes.
+  const dimColumn = (c: KanbanColumn) =>
+    dragFrom !== null && c.status.id !== dragFrom.from && !dragFrom.moves.includes(c.status.id)
+  const cell = (c: KanbanColumn, i: number, lane: Lane) => {
+    const tasks = inLane(c, lane, swimlanes)
+    const laneName = lane.title || t('kanban.lane_none')
+    const dim = dimColumn(c) || (swimlanes && dragFrom !== null && dragFrom.lane !== lane.key)
+    const statics = (
+      <StaticCards tasks={tasks} column={c} delimiter={data.delimiter} names={names} empty={!swimlanes} />
+    )
+    return (
+      <div
+        key={c.status.id}
+        className={['wk-cell', c.over ? 'wk-over' : '', dim ? 'wk-dim' : ''].filter(Boolean).join(' ')}
+        data-testid="kanban-cell"
+        data-column={i}
+        data-status={c.status.name}
+        data-lane={swimlanes ? lane.key : undefined}
+        data-dimmed={dim ? 'true' : undefined}
+      >
+        {hydrated ? (
+          <Suspense fallback={statics}>
+            <DraggableCards
+              column={c}
+              lane={lane.key}
+              tasks={tasks}
+              label={
+                swimlanes
+                  ? t('kanban.column_lane', { name: c.status.name, lane: laneName })
+                  : t('kanban.column', { name: c.status.name })
+              }
+              empty={!swimlanes}
+              delimiter={data.delimiter}
+              dragging={dragging}
+              onDrag={onDrag}
+              onDrop={m.move}
+            />
+          </Suspense>
+        ) : (
+          statics
+        )}
+      </div>
+    )
+  }
   return (
     <div className="wk" data-testid="kanban-widget" data-dragging={dragFrom ? 'true' : undefined}>
       {m.notice ? (
@@ -54,55 +98,68 @@ export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps
           {m.notice.codes.map((c) => t(c)).join(' ')}
         </p>
       ) : null}
-      <div className="wk-columns">
-        {m.columns.map((c) => {
-          const dim =
-            dragFrom !== null && c.status.id !== dragFrom.from && !dragFrom.moves.includes(c.status.id)
-          return (
-            <section
-              key={c.status.id}
-              className={['wk-column', c.over ? 'wk-over' : '', dim ? 'wk-dim' : '']
-                .filter(Boolean)
-                .join(' ')}
-              data-testid="kanban-column"
-              data-status={c.status.name}
-              data-dimmed={dim ? 'true' : undefined}
-              aria-labelledby={`wk-${widget.id}-${c.status.id}`}
-            >
-              <header className="wk-column-header">
-                <StatusDot color={c.status.color} />
-                <h3 className="wk-column-title" id={`wk-${widget.id}-${c.status.id}`}>
-                  {c.status.name}
-                </h3>
-                <span className="wk-count" data-testid="kanban-count">
-                  {c.wip !== null
-                    ? t('kanban.count_wip', { total: c.total, wip: c.wip })
-                    : t('kanban.count', { total: c.total })}
-                </span>
-                {c.over ? (
-                  <span className="wk-over-label" data-testid="kanban-over">
-                    {t('kanban.over_wip')}
+      {/* Scrolls inside the widget both ways; every row shares the columns' template, so they line up. */}
+      <div className="wk-scroll" data-testid="kanban-scroll">
+        <div
+          className="wk-board"
+          style={{ '--wk-cols': Math.max(m.columns.length, 1) } as React.CSSProperties}
+        >
+          <div className="wk-row wk-heads">
+            {m.columns.map((c, i) => {
+              const dim = dimColumn(c)
+              return (
+                <div
+                  key={c.status.id}
+                  className={['wk-head', c.over ? 'wk-over' : '', dim ? 'wk-dim' : '']
+                    .filter(Boolean)
+                    .join(' ')}
+                  data-testid="kanban-column"
+                  data-column={i}
+                  data-status={c.status.name}
+                  data-dimmed={dim ? 'true' : undefined}
+                >
+                  <StatusDot color={c.status.color} />
+                  <h3 className="wk-column-title" id={`wk-${widget.id}-${c.status.id}`}>
+                    {c.status.name}
+                  </h3>
+                  <span className="wk-count" data-testid="kanban-count">
+                    {c.wip !== null
+                      ? t('kanban.count_wip', { total: c.total, wip: c.wip })
+                      : t('kanban.count', { total: c.total })}
                   </span>
-                ) : null}
-              </header>
-              {hydrated ? (
-                <Suspense fallback={staticCards(c)}>
-                  <DraggableCards
-                    column={c}
-                    delimiter={data.delimiter}
-                    dragging={dragging}
-                    onDrag={onDrag}
-                    onDrop={m.move}
-                    lanes={data.swimlane !== null}
-                  />
-                </Suspense>
-              ) : (
-                staticCards(c)
-              )}
-              <ShowMore widgetId={widget.id} column={c} search={search} onParams={onParams} />
-            </section>
-          )
-        })}
+                  {c.over ? (
+                    <span className="wk-over-label" data-testid="kanban-over">
+                      {t('kanban.over_wip')}
+                    </span>
+                  ) : null}
+                </div>
+              )
+            })}
+          </div>
+          {swimlanes ? (
+            lanes.map((lane) => (
+              // A lane folds without JavaScript too (details/summary); it opens again on reload.
+              <details key={lane.key} className="wk-lane" open data-testid="kanban-lane" data-lane={lane.key}>
+                <summary className="wk-lane-header">
+                  <span className="wk-lane-title" data-testid="kanban-lane-title">
+                    {lane.title || t('kanban.lane_none')}
+                  </span>
+                  <span className="wk-lane-count">{t('kanban.count', { total: lane.count })}</span>
+                </summary>
+                <div className="wk-row">{m.columns.map((c, i) => cell(c, i, lane))}</div>
+              </details>
+            ))
+          ) : (
+            <div className="wk-row">{m.columns.map((c, i) => cell(c, i, lanes[0]!))}</div>
+          )}
+          <div className="wk-row wk-foot">
+            {m.columns.map((c) => (
+              <div key={c.status.id} className="wk-foot-cell">
+                <ShowMore widgetId={widget.id} column={c} search={search} onParams={onParams} />
+              </div>
+            ))}
+          </div>
+        </div>
       </div>
       {asking ? (
         <Suspense fallback={null}>
@@ -122,37 +179,32 @@ export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps
   )
 }
 
-/** Without JavaScript: a list of cards, each with its "move to" form. */
+/** Without JavaScript: a cell's cards, each with its "move to" form (it keeps the card's lane). */
 function StaticCards({
+  tasks,
   column,
   delimiter,
   names,
-  lanes,
+  empty,
 }: {
+  tasks: KanbanCard[]
   column: KanbanColumn
   delimiter: string
   names: Map<string, string>
-  lanes: boolean
+  empty: boolean
 }) {
   const { t } = useTranslation()
-  if (column.tasks.length === 0) return <p className="wk-empty">{t('kanban.empty')}</p>
+  if (tasks.length === 0) return empty ? <p className="wk-empty wk-cards">{t('kanban.empty')}</p> : null
   const moves = column.moves_to.map((id) => ({ id, name: names.get(id) ?? id }))
-  const card = (task: KanbanCard) => (
-    <li key={task.id} className="wk-card" data-testid="kanban-card" data-task-key={task.key}>
-      <KanbanCardBody task={task} delimiter={delimiter} />
-      <MoveForm task={task} moves={moves} />
-    </li>
-  )
-  if (!lanes) return <ul className="wk-cards">{column.tasks.map(card)}</ul>
   return (
-    <div className="wk-cards">
-      {byLane(column.tasks).map(([key, title, tasks]) => (
-        <div key={key} className="wk-lane-group">
-          <LaneTitle title={title} />
-          <ul className="wk-cards">{tasks.map(card)}</ul>
-        </div>
+    <ul className="wk-cards">
+      {tasks.map((task) => (
+        <li key={task.id} className="wk-card" data-testid="kanban-card" data-task-key={task.key}>
+          <KanbanCardBody task={task} delimiter={delimiter} />
+          <MoveForm task={task} moves={moves} />
+        </li>
       ))}
-    </div>
+    </ul>
   )
 }
 

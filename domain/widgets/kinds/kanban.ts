@@ -66,7 +66,10 @@ const card = taskSummarySchema.extend({
   version: z.number().int(),
   /** The card's fields as text, joined by the delimiter by the web app (server-formatted there). */
   values: z.array(z.object({ name: z.string(), type: z.string(), title: z.string(), value: z.unknown() })),
-  /** The swimlane the card is in (its key; '' none) and its value as stored. */
+  /**
+   * The swimlane the card is in (its key; '' none) and its value as stored (the web app shows it as
+   * text by the swimlane's definition: a select option's title, a person's name).
+   */
   lane: z.string(),
   lane_value: z.unknown().optional(),
 })
@@ -94,8 +97,18 @@ const data = z.object({
   /** Set when the answer holds only these columns (`only`): merged into the widget's data by the web app. */
   only: z.array(z.string()).optional(),
   process: z.object({ id: z.string().uuid(), key: z.string(), name: z.string() }).nullable(),
-  /** none, assignee, or a select field's name; with its title when a field. */
-  swimlane: z.object({ name: z.string(), title: z.string(), type: z.string() }).nullable(),
+  /**
+   * The swimlanes' field (assignee or a select field; null: none), with its definition's settings
+   * (a select's options: its lanes' titles and order). Lanes are rows across all the columns.
+   */
+  swimlane: z
+    .object({
+      name: z.string(),
+      title: z.string(),
+      type: z.string(),
+      settings: z.record(z.unknown()).optional(),
+    })
+    .nullable(),
   delimiter: z.string(),
   per_page: z.number().int(),
   columns: z.array(column),

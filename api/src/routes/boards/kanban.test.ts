@@ -50,6 +50,8 @@ beforeAll(async () => {
     pagination: { per_page: 1 },
   })
   await widget('query', { process_id: dev }, 'title ~ "Tenth"')
+  await widget('priority', { process_id: dev, view: { swimlane: 'cf_priority' } })
+  await widget('people', { process_id: dev, view: { swimlane: 'assignee' } })
   const [b] = await db.insert(boards).values({ nodeId: w.nodeId, name: 'Team' }).returning()
   boardId = b!.id
   for (const widgetId of Object.values(id))
@@ -115,6 +117,42 @@ describe('a kanban', () => {
     expect(junk.data.columns).toHaveLength(3)
   })
 
+  it("gives each card its swimlane and the lane field's definition (a select's options: the lanes' titles)", async () => {
+    const body = (await data()).body.data
+    const lanes = (entry: {
+      data: { columns: { tasks: { key: string; lane: string; lane_value?: unknown }[] }[] }
+    }) =>
+      Object.fromEntries(
+        entry.data.columns.flatMap((c) => c.tasks.map((t) => [t.key, [t.lane, t.lane_value]])),
+      )
+    const priority = body[id.priority!]
+    expect(priority.data.swimlane).toEqual({
+      name: 'cf_priority',
+      title: 'cf_priority',
+      type: 'select',
+      settings: {
+        options: [
+          { title: 'High', value: 'high' },
+          { title: 'Low', value: 'low' },
+        ],
+      },
+    })
+    expect(lanes(priority)).toEqual({
+      'DEV-1': ['high', 'high'],
+      'DEV-2': ['low', 'low'],
+      'DEV-10': ['', undefined],
+      'DEV-3': ['', undefined],
+    })
+    // The assignee's lane is the person (named by the web app); no assignee: the no-value lane.
+    const people = body[id.people!]
+    expect(people.data.swimlane).toMatchObject({ name: 'assignee', settings: {} })
+    expect(lanes(people)).toMatchObject({
+      'DEV-1': [w.userId, { id: w.userId, full_name: expect.any(String) }],
+      'DEV-2': ['', undefined],
+      'DEV-3': [w.adminId, { id: w.adminId }],
+    })
+  })
+
   it("shows only the widget's query", async () => {
     const entry = (await data()).body.data[id.query!]
     expect(cardsOf(entry)).toEqual({ Open: [0, []], 'In progress': [1, ['DEV-10']], Done: [0, []] })
@@ -174,6 +212,10 @@ describe('a kanban', () => {
     const out = await kanbanData.compute(ctx, row!, { more: {}, only: [] })
     expect(out.columns.map((c) => c.total)).toEqual([1, 2, 1])
     expect(statements).toHaveLength(1)
+    // With swimlanes as well: the lanes are the cards' own values, no statement per lane.
+    const [lanes] = await db.select().from(widgets).where(eq(widgets.id, id.priority!))
+    await kanbanData.compute(ctx, lanes!, { more: {}, only: [] })
+    expect(statements).toHaveLength(2)
   })
 })
 

@@ -181,7 +181,12 @@ export const kanbanData: DataProvider<KanbanParams, KanbanData> = {
     const out: KanbanData = {
       ...(params.only.length ? { only } : {}),
       process: { id: process.id, key: process.key, name: process.name },
-      swimlane: swimField[0] ? swimField[0].header : null,
+      swimlane: swimField[0]
+        ? {
+            ...swimField[0].header,
+            settings: swimField[0].field.custom ? { ...swimField[0].field.definition.settings } : {},
+          }
+        : null,
       delimiter: settings.delimiter,
       per_page: settings.perPage,
       columns,
