@@ -155,7 +155,12 @@ function boardMarks() {
   })
 }
 
-export async function benchBrowser({ stack, token, loads, load }) {
+/**
+ * `width` (CSS px, 1440 by default; the height a phone's 812 below 768) and `throttle` (Chromium's
+ * CPU slow-down factor over CDP, Emulation.setCPUThrottlingRate; 1 = none): issue 25's figure is
+ * /lk at 375 px on a 4× throttled CPU.
+ */
+export async function benchBrowser({ stack, token, loads, load, width = 1440, throttle = 1 }) {
   const { chromium } = await import('@playwright/test')
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -167,7 +172,7 @@ export async function benchBrowser({ stack, token, loads, load }) {
       '--disable-sync',
     ],
   })
-  const out = { loads, rows: [] }
+  const out = { loads, width, throttle, rows: [] }
   try {
     for (const [label, js] of [
       ['first visit (no js cookie: the whole HTML at once)', false],
@@ -187,7 +192,10 @@ export async function benchBrowser({ stack, token, loads, load }) {
       let scripts
       const before = load()
       for (let i = 0; i < loads + 2; i++) {
-        const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+        const context = await browser.newContext({
+          viewport: { width, height: width < 768 ? 812 : 900 },
+          ...(width < 768 ? { isMobile: true, hasTouch: true } : {}),
+        })
         const cookies = [{ name: '_token', value: token, url: stack.web }]
         if (js) cookies.push({ name: 'js', value: '1', url: stack.web })
         await context.addCookies(cookies)
@@ -195,6 +203,7 @@ export async function benchBrowser({ stack, token, loads, load }) {
         // Chromium's own counters: the main thread's time in scripts, style and layout until interactive.
         const cdp = await context.newCDPSession(page)
         await cdp.send('Performance.enable')
+        if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle })
         await page.addInitScript(boardMarks)
         await page.goto(`${stack.web}/lk`, { waitUntil: 'commit' })
         await page.waitForFunction(() => window.__board?.interactive, null, { timeout: 30_000, polling: 50 })

@@ -6,7 +6,7 @@
 // and a month in the past.
 //   node bench/boards.mjs [--tasks=100000] [--spacing=600] [--duration=10] [--connections=8]
 //     [--database-url=postgres://…] [--scenarios=data,month,page,browser] [--loads=10] [--requests=200]
-//     [--cold-warm=100]
+//     [--cold-warm=100] [--width=1440] [--throttle=1]
 // `data` measures cold (the first call after a task write in the node) and warm (the same call
 // again: ADR 023 keeps a widget's data) one call at a time, --cold-warm pairs per board, the cold
 // call --cold-pause ms (150) after the write answered; each widget alone cold; then autocannon
@@ -40,6 +40,8 @@ const args = {
   requests: 200,
   coldWarm: 100,
   coldPause: 150,
+  width: 1440,
+  throttle: 1,
 }
 for (const a of process.argv.slice(2)) {
   const [k, v] = a.replace(/^--/, '').split('=')
@@ -54,6 +56,9 @@ for (const a of process.argv.slice(2)) {
   if (k === 'requests') args.requests = Number(v)
   if (k === 'cold-warm') args.coldWarm = Number(v)
   if (k === 'cold-pause') args.coldPause = Number(v)
+  // `browser` at another window width (375: a phone, as a touch device) and a slowed CPU (4: 4×).
+  if (k === 'width') args.width = Number(v)
+  if (k === 'throttle') args.throttle = Number(v)
 }
 const want = (scenario) => !args.scenarios || args.scenarios.has(scenario)
 
@@ -225,7 +230,15 @@ try {
       requests: args.requests,
       load,
     })
-  if (want('browser')) results.browser = await benchBrowser({ stack, token, loads: args.loads, load })
+  if (want('browser'))
+    results.browser = await benchBrowser({
+      stack,
+      token,
+      loads: args.loads,
+      load,
+      width: args.width,
+      throttle: args.throttle,
+    })
 
   // Cold and warm (ADR 023: each process keeps a widget's data until a change in the node drops
   // it). Cold: the call right after a task write in the node through the API (a bulk edit of one

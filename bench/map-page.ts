@@ -108,6 +108,8 @@ async function mapStart(n: number) {
   performance.mark('map-interactive')
   const startLong = longTasks.slice(since).map((t) => t.duration)
   map.on('moveend', () => void redraw())
+  // As the widget: the cities once the tasks are drawn (issue 25; absent from older checkouts).
+  if ('revealPlaces' in basemap) basemap.revealPlaces(map)
   map.jumpTo({ zoom: 9 })
   await new Promise<void>((ok) => map.once('idle', () => ok()))
   live = state

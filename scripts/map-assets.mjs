@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // The map widget's static files (issue 12), written to public/map/ and served from our own origin:
 // maplibre's worker and CSS, the offline basemap (Natural Earth countries from world-atlas as
-// GeoJSON: no tile server, no internet), and the cluster worker bundled on its own. Run before
+// GeoJSON: no tile server, no internet; its cities, scripts/map-data/places.json made by
+// scripts/map-places.mjs), and the cluster worker bundled on its own. Run before
 // `remix build` (npm run build, scripts/start.mjs); quick, and skipped when nothing changed.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = resolve(fileURLToPath(import.meta.url), '../..')
@@ -21,9 +22,12 @@ const fresh = (target, sources) => mtime(target) > 0 && sources.every((s) => mti
 
 mkdirSync(out, { recursive: true })
 
-for (const file of ['maplibre-gl-worker.mjs', 'maplibre-gl.css']) {
-  const from = join(maplibre, file)
-  const to = join(out, file)
+for (const from of [
+  join(maplibre, 'maplibre-gl-worker.mjs'),
+  join(maplibre, 'maplibre-gl.css'),
+  join(root, 'scripts/map-data/places.json'),
+]) {
+  const to = join(out, basename(from))
   if (!fresh(to, [from])) copyFileSync(from, to)
 }
 

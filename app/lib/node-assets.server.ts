@@ -5,7 +5,7 @@ import { isLanguage, type Language } from '~/i18n'
  * its look (GET /api/nodes/assets/{domain}) and the node itself (GET /api/nodes/domain/{domain}).
  */
 import { nodeName } from './node.server'
-import { assetOrigins, composeThemeCss } from './node-theme'
+import { assetOrigins, composeThemeCss, fontSrc } from './node-theme'
 import { ttlCache } from './ttl-cache.server'
 import type { Schema } from './upstream/types'
 import { detached, onNodeChange, type ResultOf, upstream } from './upstream.server'
@@ -40,7 +40,10 @@ export function deriveLook(domain: string, assets: NodeAssets): NodeLook {
     favicon: logo.favicon ?? null,
     locale: isLanguage(locale) ? locale : null,
     themeCss: composeThemeCss(assets),
-    origins: { img: assetOrigins([logo.main, logo.small, logo.favicon]), font: assetOrigins(assets.fonts) },
+    origins: {
+      img: assetOrigins([logo.main, logo.small, logo.favicon]),
+      font: assetOrigins(assets.fonts.map(fontSrc)),
+    },
   }
 }
 

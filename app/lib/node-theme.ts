@@ -9,6 +9,12 @@ import type { Schema } from './upstream/types'
 /** The contract's `NodeAssets` without its settings; `version` changes with them: the cache key. */
 export type ThemeAssets = Pick<Schema<'NodeAssets'>, 'version' | 'css' | 'fonts'>
 
+/** One of the theme's fonts: a file URL, or a face (file, family, weight, style). */
+export type ThemeFontEntry = ThemeAssets['fonts'][number]
+
+/** The file a font entry loads. */
+export const fontSrc = (font: ThemeFontEntry): string => (typeof font === 'string' ? font : font.src)
+
 /** The element holding the node's style sheet (read back by the browser on hydration). */
 export const NODE_THEME_STYLE_ID = 'node-theme'
 
@@ -52,10 +58,16 @@ const cssString = (s: string) => `"${s.replace(/[\\"]/g, '\\$&').replace(/[\n\r\
  * here it is escaped everywhere, URLs included.
  */
 export function composeThemeCss(theme: Pick<ThemeAssets, 'css' | 'fonts'>): string {
-  const faces = theme.fonts.map((url, i) => {
+  const faces = theme.fonts.map((font, i) => {
+    const url = fontSrc(font)
     const format = fontFormat(url)
     const src = `url(${cssString(url)})${format ? ` format(${cssString(format)})` : ''}`
-    return `@font-face{font-family:${cssString(fontFamily(url, i))};src:${src};font-display:swap}`
+    const family = typeof font === 'string' ? fontFamily(url, i) : font.family
+    // Weight and style come from the settings' enums; kept to their characters all the same.
+    const weight = typeof font === 'string' ? '' : `;font-weight:${(font.weight ?? '400').replace(/\D/g, '')}`
+    const style =
+      typeof font === 'string' ? '' : `;font-style:${font.style === 'italic' ? 'italic' : 'normal'}`
+    return `@font-face{font-family:${cssString(family)};src:${src}${weight}${style};font-display:swap}`
   })
   return [...faces, theme.css].filter(Boolean).join('\n').replace(/</g, '\\3c ')
 }

@@ -7,7 +7,10 @@ import {
   dropItem,
   keepBound,
   layoutsPatchSchema,
+  minWidthAt,
+  parseBreakpoint,
   resolveLayouts,
+  widerOf,
 } from './breakpoints'
 import type { LayoutItem } from './grid'
 
@@ -120,5 +123,29 @@ describe('breakpoints (PRODUCT.md §10)', () => {
     expect(r.success && r.data).toEqual({ sm: [{ i: 'a', x: 0, y: 0, w: 12, h: 2 }], xs: null })
     const bad = layoutsPatchSchema.safeParse({ lg: [] })
     expect(bad.success).toBe(false)
+  })
+})
+
+describe('the width an administrator edits (/admin/boards/{id}?width=)', () => {
+  it('reads a named breakpoint and takes lg for anything else', () => {
+    expect(parseBreakpoint('md')).toBe('md')
+    expect(parseBreakpoint('xs')).toBe('xs')
+    for (const raw of [null, undefined, '', 'LG', 'xl', 'md ', 3, ['sm']])
+      expect(parseBreakpoint(raw)).toBe('lg')
+  })
+
+  it('derives each narrower width from the next wider one', () => {
+    expect(widerOf('md')).toBe('lg')
+    expect(widerOf('sm')).toBe('md')
+    expect(widerOf('xs')).toBe('sm')
+  })
+
+  it('scales a least width to the columns, rounding up, within the grid', () => {
+    expect(minWidthAt(6, 48)).toBe(6)
+    expect(minWidthAt(6, 24)).toBe(3)
+    expect(minWidthAt(5, 24)).toBe(3)
+    expect(minWidthAt(1, 12)).toBe(1)
+    expect(minWidthAt(48, 12)).toBe(12)
+    expect(minWidthAt(30, 1)).toBe(1)
   })
 })

@@ -156,3 +156,21 @@ export const layoutsPatchSchema = z
   )
   .strict('value_error.extra')
 export type LayoutsPatch = z.infer<typeof layoutsPatchSchema>
+
+/** A breakpoint named in a request (the admin editor's `?width=`); anything else is lg. */
+export function parseBreakpoint(raw: unknown): Breakpoint {
+  return BREAKPOINTS.find((bp) => bp === raw) ?? 'lg'
+}
+
+/** The breakpoint a narrower one is derived from: the next wider one. */
+export function widerOf(bp: NarrowBreakpoint): Breakpoint {
+  return BREAKPOINTS[BREAKPOINTS.indexOf(bp) - 1]!
+}
+
+/**
+ * A least width of the 48-column grid at `cols` columns: scaled with the columns and rounded up
+ * (a minimum of 6 is 3 of 24), never more than the grid has — one column is always wide enough.
+ */
+export function minWidthAt(minW: number, cols: number): number {
+  return Math.min(cols, Math.max(1, Math.ceil((minW * cols) / GRID.cols)))
+}

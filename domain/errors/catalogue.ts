@@ -27,7 +27,10 @@ export const catalogue = {
   'value_error.extra': 'Unknown field',
   'value_error.list.max_items': 'At most {max} items are allowed',
   'value_error.menu_depth': 'The menu can have at most 3 levels',
-  'value_error.unsafe_css': 'The style sheet must not contain the character <',
+  'value_error.unsafe_css': 'Line {line}: the style sheet must not contain the character <',
+  'value_error.css_foreign_url':
+    'Line {line}: the style sheet may load files only from this site or data: URLs, and @import only by URL',
+  'value_error.font_family': 'Use letters, digits, spaces, hyphens and underscores',
   'value_error.node_domain':
     'Use 1 to 63 Latin letters, digits and hyphens, not starting or ending with a hyphen',
   'value_error.any_str.max_length': 'Maximum number of characters: {max}',

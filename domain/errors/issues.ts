@@ -13,13 +13,24 @@ export function issueDetail(issue: ZodIssue, loc: (string | number)[]): DetailEn
     loc,
     ...(ctx ? { ctx } : {}),
   })
+  // A union refuses with every branch's issues: the one meant is the branch that did not refuse the
+  // value's very type (a string given to a string-or-object union gets the string's own code).
+  if (issue.code === 'invalid_union') {
+    const meant = issue.unionErrors.find(
+      (e) => !e.issues.every((i) => i.code === 'invalid_type' && i.path.length === issue.path.length),
+    )
+    const inner = meant?.issues[0]
+    if (inner) return issueDetail(inner, [...loc, ...inner.path.slice(issue.path.length)])
+  }
   if (issue.message in catalogue) {
-    const ctx: Record<string, number> | undefined =
+    const ctx: Record<string, string | number> | undefined =
       issue.code === 'too_big'
         ? { max: Number(issue.maximum) }
         : issue.code === 'too_small'
           ? { min: Number(issue.minimum) }
-          : undefined
+          : issue.code === 'custom' && issue.params
+            ? customCtx(issue.params)
+            : undefined
     return entry(issue.message, ctx)
   }
   if (issue.code === 'invalid_type' && issue.received === 'undefined') return entry('value_error.missing')
@@ -29,4 +40,12 @@ export function issueDetail(issue: ZodIssue, loc: (string | number)[]): DetailEn
   if (issue.code === 'too_small' && issue.type === 'string')
     return entry('value_error.any_str.min_length', { min: Number(issue.minimum) })
   return entry('value_error')
+}
+
+/** A refinement's params (such as the line of a refused style sheet) as `ctx`: plain values only. */
+function customCtx(params: Record<string, unknown>): Record<string, string | number> | undefined {
+  const out = Object.fromEntries(
+    Object.entries(params).filter(([, v]) => typeof v === 'string' || typeof v === 'number'),
+  ) as Record<string, string | number>
+  return Object.keys(out).length ? out : undefined
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { themeCssProblem } from './theme-css'
 
 /*
  * A node's settings (spec §1, §3 Node; PRODUCT.md §3, §8). One schema for the upstream's
@@ -12,6 +13,29 @@ export const URL_MAX = 2048
 export const DATA_URL_MAX = 256 * 1024
 export const CSS_MAX = 100_000
 export const MENU_ITEMS_MAX = 50
+export const FONTS_MAX = 10
+export const FONT_WEIGHTS = ['100', '200', '300', '400', '500', '600', '700', '800', '900'] as const
+export const FONT_STYLES = ['normal', 'italic'] as const
+
+/** A font family name as CSS may quote it: letters, digits, spaces, hyphens and underscores. */
+export const fontFamilySchema = z
+  .string()
+  .trim()
+  .min(1, 'value_error.missing')
+  .max(64, 'value_error.any_str.max_length')
+  .regex(/^[\p{L}\p{N} _-]+$/u, 'value_error.font_family')
+
+/**
+ * The node's theme CSS (the one rule: domain/nodes/theme-css.ts); the refusal names the line, in
+ * the issue's params (the upstream's `ctx.line`).
+ */
+export const themeCssSchema = z
+  .string()
+  .max(CSS_MAX, 'value_error.any_str.max_length')
+  .superRefine((css, ctx) => {
+    const problem = themeCssProblem(css)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.code, params: { line: problem.line } })
+  })
 
 // Browsers drop tabs and newlines inside URLs ("java\tscript:"), so any whitespace or control
 // character is refused rather than trusted to be harmless.
@@ -129,15 +153,27 @@ function build(strict: boolean) {
     }).optional(),
     theme: obj({
       // Rendered by the web app inside <style>: a '<' could close it and open a script.
-      css: z
-        .string()
-        .max(CSS_MAX, 'value_error.any_str.max_length')
-        .refine((s) => !s.includes('<'), 'value_error.unsafe_css')
-        .optional(),
-      fonts: list(assetUrlSchema('font'), 10).optional(),
+      css: themeCssSchema.optional(),
+      // A font file (its family is then its file name, app/lib/node-theme.ts), or a font face
+      // with its family, weight and style (what /admin/ui's Theme section stores).
+      fonts: list(
+        z.union([
+          assetUrlSchema('font'),
+          obj({
+            src: assetUrlSchema('font'),
+            family: fontFamilySchema,
+            weight: z.enum(FONT_WEIGHTS, { message: 'value_error.enum' }).optional(),
+            style: z.enum(FONT_STYLES, { message: 'value_error.enum' }).optional(),
+          }),
+        ]),
+        FONTS_MAX,
+      ).optional(),
     }).optional(),
   })
 }
+
+/** A font face of the theme: a file URL, or the file with its family, weight and style. */
+export type ThemeFont = NonNullable<NonNullable<NodeSettingsInput['theme']>['fonts']>[number]
 
 /** The stored settings, as the admin form edits them. */
 export const nodeSettingsSchema = build(true)

@@ -1,6 +1,7 @@
+import { BREAKPOINT_COLS, BREAKPOINTS, type Breakpoint, minWidthAt } from '@domain/boards/breakpoints'
 import { clampItem, GRID, type LayoutItem } from '@domain/boards/grid'
 import { getWidgetType, isWidgetType } from '@domain/widgets/registry'
-import { useFetcher } from '@remix-run/react'
+import { Form, Link, useFetcher } from '@remix-run/react'
 import type React from 'react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import ReactGridLayout, { type Layout, useContainerWidth } from 'react-grid-layout'
@@ -18,6 +19,16 @@ export interface PlacedWidget {
   type: string
 }
 
+/** The width the editor edits (the loader's `edited`): its layout and where that layout comes from. */
+export interface EditedWidth {
+  width: Breakpoint
+  cols: number
+  layout: LayoutItem[]
+  /** lg always; a narrower width once edited at that width (else derived from `wider`). */
+  own: boolean
+  wider: Breakpoint | null
+}
+
 const FIELDS = ['x', 'y', 'w', 'h'] as const
 type Coord = (typeof FIELDS)[number]
 
@@ -33,22 +44,29 @@ const same = (a: readonly LayoutItem[], b: readonly LayoutItem[]) =>
 const minSizeOf = (type: string) => (isWidgetType(type) ? getWidgetType(type).minSize : { w: 1, h: 1 })
 
 /**
- * Editing → the layout of the board's widgets. Without JavaScript: x, y, w and h of each widget as
- * numeric fields and a Save button (the action validates them with the grid rules of spec §5).
- * With it, the same fields over the 48-column grid (react-grid-layout, spec §9): dragging a widget
- * by its header or resizing it by its corner changes the fields, typing in a field moves the
- * widget, and the layout saves itself 1,500 ms after the last change ('Changes saved' / 'Changes
- * not saved'), the Save button still there.
+ * Editing → the layout of the board's widgets at one width (PRODUCT.md §10: lg 48, md 24, sm 12,
+ * xs 1 columns), picked above it by links (`?width=md`), so it works the same without JavaScript.
+ * Without JavaScript: x, y, w and h of each widget as numeric fields and a Save button (the action
+ * validates them with the grid rules of spec §5 at that width's columns). With it, the same fields
+ * over that width's grid (react-grid-layout, spec §9): dragging a widget by its header or resizing
+ * it by its corner changes the fields, typing in a field moves the widget, and the layout saves
+ * itself 1,500 ms after the last change ('Changes saved' / 'Changes not saved'), the Save button
+ * still there. Saving a narrower width makes that width's layout its own; until then it is derived
+ * from the wider one, and "Derive again" drops the own one.
  */
 export function LayoutEditor({
   action,
-  layout,
+  edited,
   widgets,
+  hrefOf,
 }: {
   action: string
-  layout: LayoutItem[]
+  edited: EditedWidth
   widgets: PlacedWidget[]
+  /** The dialog's address at a width. */
+  hrefOf: (bp: Breakpoint) => string
 }) {
+  const { layout, cols } = edited
   const { t } = useBoardsT()
   const hydrated = useHydrated()
   const fetcher = useFetcher<FormReply>()
@@ -99,7 +117,7 @@ export function LayoutEditor({
     change(
       items.map((it) => {
         const moved = next.find((n) => n.i === it.i)
-        return moved ? clampItem(plain({ ...it, x: moved.x, y: moved.y, w: moved.w, h: moved.h })) : it
+        return moved ? clampItem(plain({ ...it, x: moved.x, y: moved.y, w: moved.w, h: moved.h }), cols) : it
       }),
     )
 
@@ -107,20 +125,29 @@ export function LayoutEditor({
     const key = `${index}.${field}`
     setDrafts((d) => ({ ...d, [key]: raw }))
     if (!/^\d{1,4}$/.test(raw.trim())) return
-    change(items.map((it, i) => (i === index ? clampItem({ ...it, [field]: Number(raw) }) : it)))
+    change(items.map((it, i) => (i === index ? clampItem({ ...it, [field]: Number(raw) }, cols) : it)))
   }
 
   if (items.length === 0) return <p className="muted">{t('admin_boards.layout.empty')}</p>
 
   return (
-    <div className="layout-editor">
+    <div className="layout-editor" data-width={edited.width}>
+      <WidthPicker
+        edited={edited}
+        hrefOf={hrefOf}
+        action={action}
+        // A change not yet saved is sent before another width opens (the fetcher outlives this).
+        onLeave={() => {
+          if (dirtyRef.current) save()
+        }}
+      />
       {hydrated ? (
         <>
-          <p className="field-hint">{t('admin_boards.layout.hint')}</p>
-          <LayoutGrid items={items} byId={byId} onChange={onGrid} />
+          <p className="field-hint">{t('admin_boards.layout.hint', { cols })}</p>
+          <LayoutGrid items={items} byId={byId} onChange={onGrid} width={edited.width} />
         </>
       ) : (
-        <p className="field-hint">{t('admin_boards.layout.hint_fields')}</p>
+        <p className="field-hint">{t('admin_boards.layout.hint_fields', { cols })}</p>
       )}
       <fetcher.Form
         method="post"
@@ -131,6 +158,7 @@ export function LayoutEditor({
       >
         <CsrfInput />
         <input type="hidden" name="intent" value="layout" />
+        <input type="hidden" name="width" value={edited.width} />
         {reply?.error?.[''] ? (
           <p className="field-error" role="alert">
             {reply.error[''].map((code) => t(code)).join(' ')}
@@ -168,7 +196,7 @@ export function LayoutEditor({
                             type="number"
                             inputMode="numeric"
                             min={f === 'w' || f === 'h' ? 1 : 0}
-                            max={f === 'x' || f === 'w' ? GRID.cols : GRID.maxRows}
+                            max={f === 'x' || f === 'w' ? cols : GRID.maxRows}
                             name={`layout[${index}].${f}`}
                             aria-label={t('admin_boards.layout.field_label', {
                               field: t(`admin_boards.layout.${f}`),
@@ -213,8 +241,74 @@ export function LayoutEditor({
   )
 }
 
-/** The width the grid is laid out at, then scaled to the dialog: a board's proportions, not a strip's. */
-const BOARD_WIDTH = 1200
+/**
+ * The width the grid is laid out at, then scaled to the dialog: a board's proportions at that
+ * breakpoint (its least width; a phone's for xs), not a strip's.
+ */
+const CANVAS_WIDTH: Record<Breakpoint, number> = { lg: 1200, md: 996, sm: 768, xs: 375 }
+
+/**
+ * The widths as a segmented control of links (the current one marked), then where this width's
+ * layout comes from: lg the board's main layout; a narrower one its own (with "Derive again", a
+ * form of its own) or derived from the next wider one.
+ */
+function WidthPicker({
+  edited,
+  hrefOf,
+  action,
+  onLeave,
+}: {
+  edited: EditedWidth
+  hrefOf: (bp: Breakpoint) => string
+  action: string
+  onLeave: () => void
+}) {
+  const { t } = useBoardsT()
+  const wider = edited.wider ? t(`admin_boards.width.${edited.wider}`) : ''
+  return (
+    <div className="layout-width">
+      <nav className="segmented layout-width-picker" aria-label={t('admin_boards.width.label')}>
+        {BREAKPOINTS.map((bp) => (
+          <Link
+            key={bp}
+            to={hrefOf(bp)}
+            replace
+            preventScrollReset
+            className="segmented-item layout-width-item"
+            aria-current={bp === edited.width ? 'page' : undefined}
+            onClick={onLeave}
+            data-testid={`layout-width-${bp}`}
+          >
+            {t(`admin_boards.width.${bp}`)}
+            <span className="layout-width-cols">{BREAKPOINT_COLS[bp]}</span>
+          </Link>
+        ))}
+      </nav>
+      <div
+        className="layout-width-origin"
+        data-testid="layout-width-origin"
+        data-own={edited.own || undefined}
+      >
+        <span>
+          {edited.width === 'lg'
+            ? t('admin_boards.width.main', { cols: edited.cols })
+            : edited.own
+              ? t('admin_boards.width.own', { cols: edited.cols })
+              : t('admin_boards.width.derived', { wider, cols: edited.cols })}
+        </span>
+        {edited.width !== 'lg' && edited.own ? (
+          <Form method="post" action={action} preventScrollReset className="layout-width-reset">
+            <CsrfInput />
+            <input type="hidden" name="intent" value="layout_reset" />
+            <Button type="submit" variant="secondary" size="sm" data-testid="layout-reset">
+              {t('admin_boards.width.reset', { wider })}
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+    </div>
+  )
+}
 
 /** The grid's height in pixels at full scale (rows, the margins between them and around). */
 const heightOf = (items: readonly LayoutItem[]) => {
@@ -231,11 +325,15 @@ function LayoutGrid({
   items,
   byId,
   onChange,
+  width: bp,
 }: {
   items: LayoutItem[]
   byId: Map<string, PlacedWidget>
   onChange: (layout: Layout) => void
+  width: Breakpoint
 }) {
+  const cols = BREAKPOINT_COLS[bp]
+  const BOARD_WIDTH = CANVAS_WIDTH[bp]
   const { t } = useBoardsT()
   // The board editor's answer to react-draggable's own <style> (the page's CSP refuses it).
   useDraggableStyle()
@@ -258,9 +356,9 @@ function LayoutGrid({
     () =>
       items.map((it) => {
         const min = minSizeOf(byId.get(it.i)?.type ?? '')
-        return { ...it, minW: Math.min(min.w, GRID.cols), minH: min.h }
+        return { ...it, minW: minWidthAt(min.w, cols), minH: min.h }
       }),
-    [items, byId],
+    [items, byId, cols],
   )
   return (
     <div
@@ -276,7 +374,7 @@ function LayoutGrid({
             layout={layout}
             width={BOARD_WIDTH}
             gridConfig={{
-              cols: GRID.cols,
+              cols,
               rowHeight: GRID.rowHeight,
               margin: GRID.margin,
               maxRows: GRID.maxRows,

@@ -1,4 +1,4 @@
-import { layoutSchema } from '@domain/boards/grid'
+import { GRID, layoutSchemaOf } from '@domain/boards/grid'
 import type { DetailEntry } from '@domain/errors/catalogue'
 import { buildFormSchema } from '@domain/fields/form'
 import type { FieldDefinition, FieldType } from '@domain/fields/types'
@@ -129,7 +129,9 @@ export const bindFormSchema = z.object({ widget_id: id })
  * Editing → the layout: x, y, w, h of each widget on it (numeric fields without JavaScript, the
  * grid's positions with it), validated and clamped by the grid rules of spec §5.
  */
-export const layoutFormSchema = z.object({ layout: layoutSchema.default([]) })
+export const layoutFormSchemaAt = (cols: number) => z.object({ layout: layoutSchemaOf(cols).default([]) })
+/** The layout form of the 48-column grid (lg, the board's main layout). */
+export const layoutFormSchema = layoutFormSchemaAt(GRID.cols)
 
 /* ---------- import ---------- */
 

@@ -7,7 +7,7 @@ import { Input } from 'react-aria-components/ColorField'
 import { Switch as AriaSwitch } from 'react-aria-components/Switch'
 import { TextField as AriaTextField } from 'react-aria-components/TextField'
 import { CheckIcon } from './icons'
-import { LOGO_MAX_KB } from './schemas'
+import { LOGO_MAX_KB, splitLineCode } from './schemas'
 import { useAdminT } from './use-admin-t'
 
 /** Field errors are catalogue or admin-ui codes; a limit in the text comes from the field's constraint. */
@@ -15,7 +15,10 @@ export function useErrorText() {
   const { t } = useAdminT()
   return (codes: string[] | undefined, meta?: { maxLength?: number; minLength?: number }) =>
     (codes ?? [])
-      .map((code) => t(code, { max: meta?.maxLength ?? LOGO_MAX_KB, min: meta?.minLength }))
+      .map((message) => {
+        const { code, line } = splitLineCode(message)
+        return t(code, { max: meta?.maxLength ?? LOGO_MAX_KB, min: meta?.minLength, line })
+      })
       .join(' ')
 }
 

@@ -1,5 +1,14 @@
 import { parseWithZod } from '@conform-to/zod'
-import { DATA_URL_MAX, nodeSettingsSchema } from '@domain/nodes/settings-schema'
+import {
+  CSS_MAX,
+  DATA_URL_MAX,
+  FONT_STYLES,
+  FONT_WEIGHTS,
+  FONTS_MAX,
+  fontFamilySchema,
+  nodeSettingsSchema,
+} from '@domain/nodes/settings-schema'
+import { themeCssProblem } from '@domain/nodes/theme-css'
 import { z } from 'zod'
 
 /*
@@ -14,7 +23,7 @@ const shape = nodeSettingsSchema.shape
  * Each form edits one part of the settings, saved and checked for conflicts on its own. (Sign-in is
  * the Single sign-on plugin's configuration since migration 0018; the page only points there.)
  */
-export const SECTIONS = ['logo', 'general', 'menu', 'map'] as const
+export const SECTIONS = ['logo', 'general', 'menu', 'map', 'theme', 'fonts'] as const
 export type Section = (typeof SECTIONS)[number]
 
 /* ---------- logo ---------- */
@@ -85,6 +94,53 @@ export const mapSchema = z.object({
   language: mapShape.language,
 })
 
+/* ---------- theme: CSS and fonts ---------- */
+
+/**
+ * A field error that names a line of the style sheet: `code@line` (conform keeps only strings);
+ * the page reads it back with `splitLineCode`.
+ */
+export const withLine = (code: string, line: number) => `${code}@${line}`
+export function splitLineCode(message: string): { code: string; line?: number } {
+  const m = /^(.+)@(\d+)$/.exec(message)
+  return m ? { code: m[1]!, line: Number(m[2]) } : { code: message }
+}
+
+/** The theme's CSS: the upstream's one rule (domain/nodes/theme-css.ts), its line in the message. */
+export const themeSchema = z.object({
+  css: z
+    .string()
+    .max(CSS_MAX, 'value_error.any_str.max_length')
+    .superRefine((css, ctx) => {
+      const problem = themeCssProblem(css)
+      if (problem) ctx.addIssue({ code: 'custom', message: withLine(problem.code, problem.line) })
+    })
+    .optional(),
+})
+
+/** The font files a face may be (sniffed from the bytes by the action). */
+export const FONT_TYPES = { woff2: 'font/woff2', woff: 'font/woff', ttf: 'font/ttf' } as const
+export type FontType = keyof typeof FONT_TYPES
+export const FONT_ACCEPT = '.woff2,.woff,.ttf,font/woff2,font/woff,font/ttf'
+/** The same bound as a logo: the file's data: URL must fit DATA_URL_MAX. */
+export const FONT_MAX_BYTES = LOGO_MAX_BYTES
+export { FONT_STYLES, FONT_WEIGHTS, FONTS_MAX }
+
+const FONT_MIME: Record<string, true> = { 'font/woff2': true, 'font/woff': true, 'font/ttf': true }
+const fontFile = z
+  .instanceof(File, { message: 'ui.fonts.error.file' })
+  .refine((f) => f.size > 0, 'ui.fonts.error.file')
+  .refine((f) => f.size <= FONT_MAX_BYTES, 'ui.fonts.error.too_large')
+  .refine((f) => /\.(woff2?|ttf)$/i.test(f.name) || f.type in FONT_MIME, 'ui.fonts.error.type')
+
+/** Adding a font face: its family, weight, style and file. */
+export const fontAddSchema = z.object({
+  family: fontFamilySchema,
+  weight: z.enum(FONT_WEIGHTS, { message: 'value_error.enum' }).default('400'),
+  style: z.enum(FONT_STYLES, { message: 'value_error.enum' }).default('normal'),
+  file: fontFile,
+})
+
 /* ---------- parsing, the same in the browser and the action ---------- */
 
 const CODE = /^[a-z_]+(\.[a-z_]+)*$/
@@ -107,3 +163,4 @@ export function parseSection<S extends z.ZodTypeAny>(formData: FormData, schema:
 export type GeneralValue = z.infer<typeof generalSchema>
 export type MenuValue = z.infer<typeof menuSchema>
 export type MapValue = z.infer<typeof mapSchema>
+export type FontAddValue = z.infer<typeof fontAddSchema>

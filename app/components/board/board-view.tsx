@@ -119,6 +119,18 @@ export function BoardView({
   // The loader's layouts are the truth again after a navigation or a widget's removal.
   useEffect(() => setItems(layouts), [layouts])
 
+  // The widths with a layout of their own: the loader's, and one the editor has just saved. A
+  // layout save does not revalidate the page (should-revalidate.ts), so without this the width
+  // line said "derived" until the live `board` frame happened to reload it (issue 25: flaky under
+  // load, when that frame came late).
+  const [ownWidths, setOwnWidths] = useState(layoutsOwn)
+  useEffect(() => setOwnWidths(layoutsOwn), [layoutsOwn])
+  const saved = save.data as { ok?: boolean; breakpoint?: NarrowBreakpoint } | undefined
+  useEffect(() => {
+    const bp = saved?.ok ? saved.breakpoint : undefined
+    if (bp) setOwnWidths((own) => (own.includes(bp) ? own : [...own, bp]))
+  }, [saved])
+
   const startEditing = () => {
     setEditedBp(breakpointOf(gridRef.current?.offsetWidth ?? 1200))
     setEditing(true)
@@ -301,7 +313,7 @@ export function BoardView({
             })}
             {editedBp === 'lg'
               ? null
-              : ` ${t(layoutsOwn.includes(editedBp) ? 'board.edit_width_own' : 'board.edit_width_derived')}`}
+              : ` ${t(ownWidths.includes(editedBp) ? 'board.edit_width_own' : 'board.edit_width_derived')}`}
           </p>
           <Editor
             layouts={items}

@@ -1267,7 +1267,14 @@ export interface paths {
                             } | null;
                             theme?: {
                                 css?: string;
-                                fonts?: string[];
+                                fonts?: (string | {
+                                    src: string;
+                                    family: string;
+                                    /** @enum {string} */
+                                    weight?: "100" | "200" | "300" | "400" | "500" | "600" | "700" | "800" | "900";
+                                    /** @enum {string} */
+                                    style?: "normal" | "italic";
+                                })[];
                             } | null;
                         };
                         version?: number;
@@ -10741,7 +10748,14 @@ export interface components {
                 };
                 theme?: {
                     css?: string;
-                    fonts?: string[];
+                    fonts?: (string | {
+                        src: string;
+                        family: string;
+                        /** @enum {string} */
+                        weight?: "100" | "200" | "300" | "400" | "500" | "600" | "700" | "800" | "900";
+                        /** @enum {string} */
+                        style?: "normal" | "italic";
+                    })[];
                 };
                 auth?: {
                     service_center?: {
@@ -10795,7 +10809,14 @@ export interface components {
                 };
                 theme?: {
                     css?: string;
-                    fonts?: string[];
+                    fonts?: (string | {
+                        src: string;
+                        family: string;
+                        /** @enum {string} */
+                        weight?: "100" | "200" | "300" | "400" | "500" | "600" | "700" | "800" | "900";
+                        /** @enum {string} */
+                        style?: "normal" | "italic";
+                    })[];
                 };
             };
             version: number;
@@ -10819,7 +10840,12 @@ export interface components {
                 locale?: "ru" | "en" | "zh";
             };
             css: string;
-            fonts: string[];
+            fonts: (string | {
+                src: string;
+                family: string;
+                weight?: string;
+                style?: string;
+            })[];
             version: string;
         };
         BindUserResult: {

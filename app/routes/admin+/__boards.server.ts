@@ -1,5 +1,13 @@
 import { parseWithZod } from '@conform-to/zod'
-import { type LayoutItem, placeBelow } from '@domain/boards/grid'
+import {
+  BREAKPOINT_COLS,
+  type Breakpoint,
+  NARROW_BREAKPOINTS,
+  type NarrowBreakpoint,
+  parseBreakpoint,
+  widerOf,
+} from '@domain/boards/breakpoints'
+import { GRID, type LayoutItem, placeBelow } from '@domain/boards/grid'
 import { getWidgetType, isWidgetType } from '@domain/widgets/registry'
 import {
   type ActionFunctionArgs,
@@ -17,7 +25,7 @@ import {
   boardFormSchema,
   boardNewSchema,
   importFormSchema,
-  layoutFormSchema,
+  layoutFormSchemaAt,
 } from '~/components/admin-boards/schemas'
 import { requireCsrf } from '~/lib/csrf.server'
 import { readForm, unreadableForm } from '~/lib/form.server'
@@ -70,20 +78,56 @@ export async function newAction({ request }: ActionFunctionArgs) {
 
 /**
  * The layout as the grid shows it: an item for every bound widget (one the layout misses goes
- * below the others at its type's default size, as the upstream places it), none for another.
+ * below the others at its type's default size, as the upstream places it, its width scaled to a
+ * narrower grid's columns), none for another.
  */
 export function effectiveLayout(
   layout: readonly LayoutItem[],
   widgets: readonly { id: string; type: string }[],
+  cols: number = GRID.cols,
 ) {
   const bound = new Set(widgets.map((w) => w.id))
   const out = layout.filter((it) => bound.has(it.i))
   for (const w of widgets) {
     if (out.some((it) => it.i === w.id)) continue
     const size = isWidgetType(w.type) ? getWidgetType(w.type).defaultSize : { w: 12, h: 8 }
-    out.push(placeBelow(out, w.id, size))
+    const scaled = { w: Math.max(1, Math.round((size.w * cols) / GRID.cols)), h: size.h }
+    out.push(placeBelow(out, w.id, scaled, cols))
   }
   return out
+}
+
+/** The width the Editing dialog edits (`?width=md`; lg, the board's main layout, when absent). */
+export function editedWidthOf(request: Request): Breakpoint {
+  return parseBreakpoint(new URL(request.url).searchParams.get('width'))
+}
+
+/** The dialog's address at a width: lg needs no parameter. */
+const widthParam = (bp: Breakpoint): Record<string, string> => (bp === 'lg' ? {} : { width: bp })
+
+/**
+ * The layout editor at one width: that width's layout (the board's own or derived, as the upstream
+ * resolves it), its columns, and for a narrower width whether it is its own and what it derives from.
+ */
+export function layoutAt(
+  board: {
+    layout: LayoutItem[]
+    layouts: Record<NarrowBreakpoint, LayoutItem[]>
+    layouts_own: NarrowBreakpoint[]
+  },
+  widgets: readonly { id: string; type: string }[],
+  width: Breakpoint,
+) {
+  const cols = BREAKPOINT_COLS[width]
+  if (width === 'lg')
+    return { width, cols, layout: effectiveLayout(board.layout, widgets), own: true, wider: null }
+  return {
+    width,
+    cols,
+    layout: effectiveLayout(board.layouts[width] ?? [], widgets, cols),
+    own: board.layouts_own.includes(width),
+    wider: widerOf(width),
+  }
 }
 
 /** /admin/boards/{id}: the board, its widgets and layout, and the node's other widgets to add. */
@@ -109,7 +153,7 @@ export async function editLoader({ request, params }: LoaderFunctionArgs) {
     board,
     bound: board.widgets.map(option),
     others: all.filter((w) => !bound.has(w.id)).map(option),
-    layout: effectiveLayout(board.layout, board.widgets),
+    edited: layoutAt(board, board.widgets, editedWidthOf(request)),
     createHref: widgetPaths('').add(),
     query,
     confirming,
@@ -126,7 +170,8 @@ export async function editAction({ request, params }: ActionFunctionArgs) {
   await requireCsrf(request, formData)
   const query = listQueryOf(request)
   const id = params.boardId ?? ''
-  const here = paths.item(id, query)
+  const width = editedWidthOf(request)
+  const here = paths.item(id, query, widthParam(width))
   const one = { nodeId: node.id, boardId: id }
   const bind = (widgetId: string, unbind?: boolean) =>
     api.post('/api/widgets/bind-board/{nodeId}', {
@@ -144,13 +189,28 @@ export async function editAction({ request, params }: ActionFunctionArgs) {
         { to: here, fallback: 'boards.board_edited' },
       )
     case 'layout':
+      // The width's layout alone: lg is the board's `layout`, a narrower one its own in `layouts`.
       return submitForm(
         request,
         formData,
-        { intent, schema: layoutFormSchema },
-        (value) => api.patch('/api/boards/{nodeId}/{boardId}', { path: one, body: value }),
+        { intent, schema: layoutFormSchemaAt(BREAKPOINT_COLS[width]) },
+        (value) =>
+          api.patch('/api/boards/{nodeId}/{boardId}', {
+            path: one,
+            body: width === 'lg' ? { layout: value.layout } : { layouts: { [width]: value.layout } },
+          }),
         { to: here, fallback: 'boards.board_edited' },
       )
+    case 'layout_reset': {
+      // A narrower width derived from the wider one again (null drops the board's own).
+      const bp = NARROW_BREAKPOINTS.find((b) => b === width)
+      if (!bp) return unknownIntent(request, here)
+      const res = await api.patch('/api/boards/{nodeId}/{boardId}', {
+        path: one,
+        body: { layouts: { [bp]: null } },
+      })
+      return redirectWithToast(request, here, ...resultToasts(res, 'boards.board_edited'))
+    }
     case 'bind':
       return submitForm(
         request,

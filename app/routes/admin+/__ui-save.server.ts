@@ -5,7 +5,7 @@ import type { NodeSettingsPatch } from '@domain/nodes/settings-schema'
 import { hasRight } from '@domain/rights/rights'
 import { data, redirect } from '@remix-run/node'
 import type { ActionData } from '~/components/admin-ui/action-data'
-import type { Section } from '~/components/admin-ui/schemas'
+import { type Section, withLine } from '~/components/admin-ui/schemas'
 import { requireAccess } from '~/lib/access.server'
 import { routes } from '~/lib/routes'
 import { flashHeaders } from '~/lib/session.server'
@@ -42,6 +42,10 @@ function sectionValue(section: Section, s: Settings): unknown {
       return s.menu ?? null
     case 'map':
       return s.map ?? null
+    case 'theme':
+      return s.theme?.css ?? null
+    case 'fonts':
+      return s.theme?.fonts ?? null
   }
 }
 
@@ -82,8 +86,11 @@ export async function requireAdminNode(request: Request): Promise<AdminNode> {
 /** `['body', 'settings', 'menu', 'items', 0, 'title']` → `items[0].title`, the form's field name. */
 export function fieldName(section: Section, loc: (string | number)[] | undefined): string | null {
   if (loc?.[0] !== 'body' || loc[1] !== 'settings') return null
+  // The fonts form has no field per stored face: its refusals are the form's.
+  if (section === 'fonts') return null
   let rest = loc.slice(2)
-  if (section === 'logo' || section === 'menu' || section === 'map') rest = rest.slice(1)
+  if (section === 'logo' || section === 'menu' || section === 'map' || section === 'theme')
+    rest = rest.slice(1)
   if (rest.length === 0) return null
   return rest.reduce<string>(
     (name, part) => (typeof part === 'number' ? `${name}[${part}]` : name ? `${name}.${part}` : part),
@@ -136,8 +143,10 @@ export async function save(
   const formErrors: string[] = []
   for (const d of res.detail as DetailEntry[]) {
     const name = res.status === 422 || res.status === 400 ? fieldName(section, d.loc) : null
-    if (name) fieldErrors[name] = [...(fieldErrors[name] ?? []), d.type]
-    else formErrors.push(d.type)
+    // A refused style sheet names its line (`ctx.line`): kept with the code for the field's text.
+    const code = typeof d.ctx?.line === 'number' ? withLine(d.type, d.ctx.line) : d.type
+    if (name) fieldErrors[name] = [...(fieldErrors[name] ?? []), code]
+    else formErrors.push(code)
   }
   if (!formErrors.length && !Object.keys(fieldErrors).length) formErrors.push('server.error')
   const status = res.status >= 400 && res.status < 600 ? res.status : 502

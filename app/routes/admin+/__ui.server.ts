@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { SubmissionResult } from '@conform-to/react'
+import { BODY_LIMIT } from '@domain/http-limits'
 import {
   type ActionFunctionArgs,
   data,
@@ -9,6 +10,7 @@ import {
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
 } from '@remix-run/node'
+import { z } from 'zod'
 import type { ActionData } from '~/components/admin-ui/action-data'
 import {
   applyMenuOp,
@@ -17,6 +19,8 @@ import {
   parseMenuIntent,
 } from '~/components/admin-ui/menu-tree'
 import {
+  FONTS_MAX,
+  fontAddSchema,
   generalSchema,
   LOGO_SLOTS,
   type LogoSlot,
@@ -26,13 +30,23 @@ import {
   parseSection,
   SECTIONS,
   type Section,
+  themeSchema,
   UPLOAD_MAX_BYTES,
 } from '~/components/admin-ui/schemas'
 import { requireCsrf } from '~/lib/csrf.server'
 import { readForm, unreadableForm } from '~/lib/form.server'
 import { i18next } from '~/lib/i18next.server'
+import { fontFamily, fontSrc } from '~/lib/node-theme'
+import { fontFromBytes } from './__ui-font.server'
 import { logoFromBytes } from './__ui-logo.server'
-import { type AdminNode, answer, requireAdminNode, save, sectionBase } from './__ui-save.server'
+import {
+  type AdminNode,
+  answer,
+  requireAdminNode,
+  type Settings,
+  save,
+  sectionBase,
+} from './__ui-save.server'
 import { signInState } from './__ui-sign-in.server'
 
 /*
@@ -55,12 +69,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     menu: menuDraftFromSettings(s.menu),
     map: { style_url: s.map?.style_url ?? '', key: s.map?.key ?? '', language: s.map?.language ?? '' },
+    theme: { css: s.theme?.css ?? '' },
+    fonts: fontSummaries(s),
     signIn: await signInState(request, node.id),
     bases: Object.fromEntries(SECTIONS.map((section) => [section, sectionBase(section, s)])) as Record<
       Section,
       string
     >,
   }
+}
+
+/** The theme's fonts as the page lists them (not their files: the page's theme already loads them). */
+function fontSummaries(s: Settings) {
+  return (s.theme?.fonts ?? []).map((font, i) => {
+    const src = fontSrc(font)
+    const face = typeof font === 'string' ? null : font
+    const format =
+      /^data:font\/([a-z0-9]+)/i.exec(src)?.[1] ?? /\.([a-z0-9]+)(?:[?#]|$)/i.exec(src)?.[1] ?? ''
+    return {
+      family: face?.family ?? fontFamily(src, i),
+      weight: face?.weight ?? '400',
+      style: face?.style ?? 'normal',
+      format: format.toLowerCase(),
+      // A stored file's size (base64: 4 characters per 3 bytes); a URL's is unknown here.
+      kb: src.startsWith('data:') ? Math.ceil(((src.length - src.indexOf(',') - 1) * 3) / 4 / 1024) : null,
+    }
+  })
 }
 
 /* ---------- the action ---------- */
@@ -80,15 +114,18 @@ async function readMultipart(request: Request): Promise<FormData> {
   return unstable_parseMultipartFormData(request, handler)
 }
 
-async function logoAction(request: Request, node: AdminNode) {
+/** An upload form (the logo's or the fonts'): read within limits, then by its intent. */
+async function multipartAction(request: Request, node: AdminNode) {
   let formData: FormData
   try {
     formData = await readMultipart(request)
   } catch (error) {
     if (!(error instanceof MaxPartSizeExceededError || error instanceof TooManyParts))
       unreadableForm(request, error)
-    const slot =
-      error instanceof MaxPartSizeExceededError ? LOGO_SLOTS.find((s) => s === error.field) : undefined
+    const field = error instanceof MaxPartSizeExceededError ? error.field : undefined
+    if (field === 'file')
+      return answer('fonts', { status: 'error', error: { file: ['ui.fonts.error.too_large'] } }, 413)
+    const slot = LOGO_SLOTS.find((s) => s === field)
     const result: SubmissionResult<string[]> = {
       status: 'error',
       error: slot ? { [slot]: ['ui.logo.error.too_large'] } : { '': ['request.too_large'] },
@@ -96,6 +133,11 @@ async function logoAction(request: Request, node: AdminNode) {
     return answer('logo', result, 413)
   }
   await requireCsrf(request, formData)
+  if (String(formData.get('intent') ?? '').startsWith('fonts:')) return fontsAction(request, node, formData)
+  return logoAction(request, node, formData)
+}
+
+async function logoAction(request: Request, node: AdminNode, formData: FormData) {
   const submission = parseSection(formData, logoSchema)
   const intent = String(formData.get('intent') ?? '')
   const removing = /^logo:remove:(main|small|favicon)$/.exec(intent)?.[1] as LogoSlot | undefined
@@ -137,6 +179,54 @@ async function logoAction(request: Request, node: AdminNode) {
   )
 }
 
+/** The theme with `changes` applied; empty parts dropped, and null (no theme) when nothing is left. */
+function nextTheme(current: Settings['theme'], changes: NonNullable<Settings['theme']>) {
+  const next = { ...current, ...changes }
+  if (!next.css) delete next.css
+  if (!next.fonts?.length) delete next.fonts
+  return Object.keys(next).length ? next : null
+}
+
+/** Adding a font face (multipart: its file) or removing one (`fonts:remove:{index}`). */
+async function fontsAction(request: Request, node: AdminNode, formData: FormData) {
+  const intent = String(formData.get('intent') ?? '')
+  const base = formData.get('base')
+  const removing = /^fonts:remove:(\d+)$/.exec(intent)?.[1]
+  if (removing !== undefined) {
+    const index = Number(removing)
+    const reply = parseSection(formData, z.object({})).reply
+    return save(
+      request,
+      node,
+      'fonts',
+      base,
+      (s) => ({ theme: nextTheme(s.theme, { fonts: (s.theme?.fonts ?? []).filter((_, i) => i !== index) }) }),
+      reply,
+    )
+  }
+  const submission = parseSection(formData, fontAddSchema)
+  if (submission.status !== 'success') return answer('fonts', submission.reply(), 400)
+  const { family, weight, style, file } = submission.value
+  // The browser's checks were on the name and the declared type; this one is on the bytes.
+  const checked = fontFromBytes(new Uint8Array(await file.arrayBuffer()))
+  if (!checked.ok) return answer('fonts', submission.reply({ fieldErrors: { file: [checked.code] } }), 400)
+  const fonts = [...(node.settings.theme?.fonts ?? []), { src: checked.dataUrl, family, weight, style }]
+  if (fonts.length > FONTS_MAX)
+    return answer('fonts', submission.reply({ formErrors: ['ui.fonts.error.count'] }), 400)
+  // The whole theme goes to the upstream in one JSON body: refuse here what it could not read.
+  const theme = nextTheme(node.settings.theme, { fonts })
+  if (JSON.stringify({ settings: { theme } }).length > BODY_LIMIT - 4096)
+    return answer('fonts', submission.reply({ formErrors: ['ui.fonts.error.total'] }), 400)
+  return save(
+    request,
+    node,
+    'fonts',
+    base,
+    (s) => ({ theme: nextTheme(s.theme, { fonts: [...(s.theme?.fonts ?? []), fonts.at(-1)!] }) }),
+    submission.reply,
+  )
+}
+
 async function menuAction(request: Request, node: AdminNode, formData: FormData, intent: string) {
   const base = String(formData.get('base') ?? '')
   const draftId = String(formData.get('draft') ?? '')
@@ -167,7 +257,8 @@ async function menuAction(request: Request, node: AdminNode, formData: FormData,
 
 export async function action({ request }: ActionFunctionArgs) {
   const node = await requireAdminNode(request)
-  if (request.headers.get('content-type')?.startsWith('multipart/form-data')) return logoAction(request, node)
+  if (request.headers.get('content-type')?.startsWith('multipart/form-data'))
+    return multipartAction(request, node)
 
   const formData = await readForm(request)
   await requireCsrf(request, formData)
@@ -186,6 +277,19 @@ export async function action({ request }: ActionFunctionArgs) {
     const value = Object.fromEntries(Object.entries(submission.value).filter(([, v]) => v))
     const map = Object.keys(value).length ? value : null
     return save(request, node, 'map', formData.get('base'), () => ({ map }), submission.reply)
+  }
+  if (intent === 'theme:save') {
+    const submission = parseSection(formData, themeSchema)
+    if (submission.status !== 'success') return answer('theme', submission.reply(), 400)
+    const css = submission.value.css ?? ''
+    return save(
+      request,
+      node,
+      'theme',
+      formData.get('base'),
+      (s) => ({ theme: nextTheme(s.theme, { css }) }),
+      submission.reply,
+    )
   }
   throw new Response(JSON.stringify({ detail: [{ type: 'value_error', msg: 'Unknown intent' }] }), {
     status: 400,

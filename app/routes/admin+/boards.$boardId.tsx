@@ -1,3 +1,4 @@
+import type { Breakpoint } from '@domain/boards/breakpoints'
 import { useLoaderData } from '@remix-run/react'
 import { DeleteSection } from '~/components/admin/delete-section'
 import { DialogSection } from '~/components/admin/dialog-section'
@@ -14,8 +15,9 @@ export { editAction as action, editLoader as loader } from './__boards.server'
 /** /admin/boards/{id}: the Editing dialog — the board, its widgets, their layout, export, deleting. */
 export default function EditBoardDialog() {
   const { t } = useBoardsT()
-  const { board, bound, others, layout, createHref, query, confirming } = useLoaderData<typeof editLoader>()
-  const here = boardPaths.item(board.id, query)
+  const { board, bound, others, edited, createHref, query, confirming } = useLoaderData<typeof editLoader>()
+  const hrefOf = (bp: Breakpoint) => boardPaths.item(board.id, query, bp === 'lg' ? {} : { width: bp })
+  const here = hrefOf(edited.width)
   return (
     <Dialog
       title={t('admin.editing')}
@@ -35,7 +37,8 @@ export default function EditBoardDialog() {
         <BoardWidgets action={here} bound={bound} others={others} createHref={createHref} />
       </DialogSection>
       <DialogSection title={t('admin_boards.section.layout')}>
-        <LayoutEditor action={here} layout={layout} widgets={bound} />
+        {/* A width of its own: a layout not yet saved at another width is not carried over. */}
+        <LayoutEditor key={edited.width} action={here} edited={edited} widgets={bound} hrefOf={hrefOf} />
       </DialogSection>
       <DialogSection title={t('admin_boards.section.export')}>
         <div className="export-row">

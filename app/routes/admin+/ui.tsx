@@ -8,6 +8,7 @@ import { MapForm } from '~/components/admin-ui/map-form'
 import { MenuForm } from '~/components/admin-ui/menu-form'
 import type { Section } from '~/components/admin-ui/schemas'
 import { SignInPointer } from '~/components/admin-ui/sign-in-pointer'
+import { FontsForm, ThemeForm } from '~/components/admin-ui/theme-form'
 import { useAdminT } from '~/components/admin-ui/use-admin-t'
 import type { loader } from './__ui.server'
 
@@ -39,16 +40,18 @@ const NAV: { id: Section | 'sign-in'; key: string }[] = [
   { id: 'general', key: 'ui.general.title' },
   { id: 'menu', key: 'ui.menu.title' },
   { id: 'map', key: 'ui.map.title' },
+  { id: 'theme', key: 'ui.theme.title' },
   { id: 'sign-in', key: 'ui.sign_in.title' },
 ]
 
 /**
- * /admin/ui (spec §2 adminUI): the node's logo, language, layout switches and menu; sign-in points to
+ * /admin/ui (spec §2 adminUI): the node's logo, language, layout switches, menu, map tiles and theme
+ * (CSS and fonts); sign-in points to
  * the Single sign-on plugin's configuration.
  */
 export default function AdminUiPage() {
   const { t } = useAdminT()
-  const { domain, logo, general, menu, map, signIn, bases } = useLoaderData<typeof loader>()
+  const { domain, logo, general, menu, map, theme, fonts, signIn, bases } = useLoaderData<typeof loader>()
   const actionData = useActionData() as ActionData | undefined
   const navigation = useNavigation()
   const resultFor = (section: Section) =>
@@ -83,6 +86,18 @@ export default function AdminUiPage() {
       />
       <MenuForm stored={menu} base={bases.menu} posted={actionData} />
       <MapForm key={`map:${bases.map}`} value={map} base={bases.map} lastResult={resultFor('map')} />
+      <ThemeForm
+        key={`theme:${bases.theme}`}
+        css={theme.css}
+        base={bases.theme}
+        lastResult={resultFor('theme')}
+      />
+      <FontsForm
+        key={`fonts:${bases.fonts}`}
+        fonts={fonts}
+        base={bases.fonts}
+        lastResult={resultFor('fonts')}
+      />
       <SignInPointer {...signIn} />
     </div>
   )

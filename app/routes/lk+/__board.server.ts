@@ -166,6 +166,8 @@ export async function boardAction({ request }: ActionFunctionArgs) {
   const api = upstream(request)
   const path = { nodeId: access.node.id, boardId }
   let ok = false
+  /** The narrower width a layout save made the board's own (the editor says so without a reload). */
+  let breakpoint: NarrowBreakpoint | undefined
   if (intent === 'layout') {
     let layout: unknown
     try {
@@ -180,6 +182,7 @@ export async function boardAction({ request }: ActionFunctionArgs) {
       body: bp ? { layouts: { [bp]: layout as LayoutItem[] } } : { layout: layout as LayoutItem[] },
     })
     ok = res.ok
+    if (ok) breakpoint = bp
   } else if (intent === 'unbind') {
     const res = await api.post('/api/widgets/bind-board/{nodeId}', {
       path: { nodeId: access.node.id },
@@ -196,7 +199,7 @@ export async function boardAction({ request }: ActionFunctionArgs) {
         ? 'boards.board_edited'
         : 'boards.board_not_edited'
   return data(
-    { ok, intent: String(intent ?? '') },
+    { ok, intent: String(intent ?? ''), ...(breakpoint ? { breakpoint } : {}) },
     {
       headers: {
         'Set-Cookie': await flashHeaders(request, { toasts: [{ type: ok ? 'success' : 'warning', code }] }),

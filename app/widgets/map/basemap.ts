@@ -1,13 +1,20 @@
-import type { StyleSpecification } from 'maplibre-gl'
+import type {
+  ExpressionSpecification,
+  FilterSpecification,
+  LayerSpecification,
+  Map as MapLibre,
+  StyleSpecification,
+} from 'maplibre-gl'
 
 /*
  * The map's basemap (issue 12): with no tile service set, a style drawn from Natural Earth's
  * countries (world-atlas, turned into GeoJSON by scripts/map-assets.mjs and served from our own
- * origin), so the map works with no internet; its colours are the theme's. With a style URL set,
- * that style, its key filled in.
+ * origin) and its cities (issue 25, scripts/map-places.mjs), so the map works with no internet;
+ * its colours are the theme's. With a style URL set, that style, its key filled in.
  */
 
 export const BASEMAP_URL = '/map/countries.json'
+export const PLACES_URL = '/map/places.json'
 export const MAPLIBRE_WORKER_URL = '/map/maplibre-gl-worker.mjs'
 export const MAPLIBRE_CSS_URL = '/map/maplibre-gl.css'
 
@@ -25,19 +32,96 @@ export function themeColors(el: Element = document.documentElement) {
   }
 }
 
+/** The languages the cities are named in beside English (scripts/map-places.mjs). */
+const PLACE_LANGUAGES = ['ru', 'zh']
+
+/** A city's name in `language`, else its English name. */
+export function placeName(language: string): ExpressionSpecification {
+  const lang = language.slice(0, 2).toLowerCase()
+  return PLACE_LANGUAGES.includes(lang)
+    ? ['coalesce', ['get', `name_${lang}`], ['get', 'name']]
+    : ['get', 'name']
+}
+
+/** The same name as text, for a place's properties (what placeName draws). */
+export function placeLabel(properties: Record<string, unknown>, language: string): string {
+  const lang = language.slice(0, 2).toLowerCase()
+  const local = PLACE_LANGUAGES.includes(lang) ? properties[`name_${lang}`] : undefined
+  return String(local ?? properties.name ?? '')
+}
+
+/**
+ * The largest rank of city shown at the map's zoom: the largest cities (rank 1, over 5 million)
+ * at a continent's zoom, the next (over a million) from a country's, every place (rank 4) from a region's. Filters see whole zooms only.
+ */
+export const PLACE_RANK_BY_ZOOM: ExpressionSpecification = ['step', ['zoom'], 1, 3, 2, 5, 3, 7, 4]
+
+/** The cities' layers, hidden in the style and shown by revealPlaces. */
+export const PLACE_LAYERS = ['places-dots', 'places-labels']
+
+/**
+ * The cities: a dot and a label, above the countries. No `glyphs` in the style: maplibre then draws
+ * the labels itself with the browser's own fonts (any script, nothing fetched from a glyph server).
+ * Hidden until the map has drawn the tasks (revealPlaces): drawing the labels' letters takes the
+ * main thread for a while, and the tasks come first (bench/RESULTS.md, map, issue 25).
+ */
+function placeLayers(colors: ReturnType<typeof themeColors>, language: string): LayerSpecification[] {
+  const shown: FilterSpecification = ['<=', ['get', 'rank'], PLACE_RANK_BY_ZOOM]
+  return [
+    {
+      id: 'places-dots',
+      type: 'circle',
+      source: 'places',
+      minzoom: 2,
+      filter: shown,
+      layout: { visibility: 'none' },
+      paint: {
+        'circle-radius': ['match', ['get', 'rank'], 1, 3, 2, 2.5, 2],
+        'circle-color': colors.muted,
+        'circle-stroke-color': colors.land,
+        'circle-stroke-width': 1,
+      },
+    },
+    {
+      id: 'places-labels',
+      type: 'symbol',
+      source: 'places',
+      minzoom: 2,
+      filter: shown,
+      layout: {
+        'text-field': placeName(language),
+        'text-font': ['sans-serif'],
+        'text-size': ['match', ['get', 'rank'], 1, 13, 2, 12, 11],
+        'text-anchor': 'top',
+        'text-offset': [0, 0.4],
+        'text-max-width': 8,
+        visibility: 'none',
+      },
+      paint: {
+        'text-color': ['match', ['get', 'rank'], [1, 2], colors.text, colors.muted],
+        'text-halo-color': colors.land,
+        'text-halo-width': 1.2,
+      },
+    },
+  ]
+}
+
 /**
  * The offline style. `water: 'page'` leaves the water to the page (the map's container painted in
  * colors.water, as the widget's frame is): one pass over the whole canvas fewer in every frame,
- * which a software GPU feels (bench/RESULTS.md, map).
+ * which a software GPU feels (bench/RESULTS.md, map). Cities are named in `language`.
  */
 export function offlineStyle(
   colors: ReturnType<typeof themeColors>,
-  { water = 'drawn' }: { water?: 'drawn' | 'page' } = {},
+  { water = 'drawn', language = 'en' }: { water?: 'drawn' | 'page'; language?: string } = {},
 ): StyleSpecification {
   const waterLayer = { id: 'water', type: 'background', paint: { 'background-color': colors.water } } as const
   return {
     version: 8,
-    sources: { world: { type: 'geojson', data: BASEMAP_URL } },
+    sources: {
+      world: { type: 'geojson', data: BASEMAP_URL },
+      places: { type: 'geojson', data: PLACES_URL },
+    },
     layers: [
       ...(water === 'drawn' ? [waterLayer] : []),
       {
@@ -54,8 +138,14 @@ export function offlineStyle(
         filter: ['==', ['get', 'kind'], 'border'],
         paint: { 'line-color': colors.muted, 'line-opacity': 0.5, 'line-width': 0.8 },
       },
+      ...placeLayers(colors, language),
     ],
   }
+}
+
+/** Shows the offline basemap's cities (a no-op on a tile service's style). */
+export function revealPlaces(map: Pick<MapLibre, 'getLayer' | 'setLayoutProperty'>) {
+  for (const id of PLACE_LAYERS) if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', 'visible')
 }
 
 /** A tile service's style URL with its key: in place of `{key}`, else as `key=`. */

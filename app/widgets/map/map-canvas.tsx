@@ -10,6 +10,8 @@ import {
   MAPLIBRE_CSS_URL,
   MAPLIBRE_WORKER_URL,
   offlineStyle,
+  placeLabel,
+  revealPlaces,
   themeColors,
 } from './basemap'
 import { ClusterClient } from './cluster-client'
@@ -117,9 +119,11 @@ export default function MapCanvas({ widget, data, fromUrl, onParams, onTask, onS
       ensureCss()
       const d = dataRef.current
       const colors = themeColors()
+      // Labels in the node's map language, else the interface's (PRODUCT.md §10).
+      const language = d.style.language || i18n.language || 'ru'
       const [ml, { style, remote }] = await Promise.all([
         import('maplibre-gl'),
-        loadStyle(d.style, () => offlineStyle(colors, { water: 'page' })),
+        loadStyle(d.style, () => offlineStyle(colors, { water: 'page', language })),
       ])
       if (disposed || !container.current) return
       ml.setWorkerUrl(MAPLIBRE_WORKER_URL)
@@ -143,8 +147,6 @@ export default function MapCanvas({ widget, data, fromUrl, onParams, onTask, onS
       map.on('error', (e) => console.error('map:', e.error))
       drawPiesOnDemand(map, colors)
       map.on('load', () => {
-        // Labels in the node's map language, else the interface's (PRODUCT.md §10).
-        const language = d.style.language || i18n.language || 'ru'
         if (remote)
           for (const layer of map.getStyle().layers ?? []) {
             if (layer.type !== 'symbol') continue
@@ -159,6 +161,19 @@ export default function MapCanvas({ widget, data, fromUrl, onParams, onTask, onS
         // The upstream's answer was for a guessed viewport: ask again for the real one.
         if (!dataRef.current.complete) map.fire('moveend')
       })
+      // The offline basemap's cities once the tasks are drawn; the ones labelled, each time the map
+      // settles, for the page's tests.
+      if (!remote) map.once('idle', () => revealPlaces(map))
+      if (!remote)
+        map.on('idle', () => {
+          const el = container.current
+          if (!el || !map.getLayer('places-labels')) return
+          const labels = map.queryRenderedFeatures({ layers: ['places-labels'] })
+          el.dataset.places = labels
+            .slice(0, 100)
+            .map((f) => placeLabel(f.properties, language))
+            .join('|')
+        })
       map.on('moveend', () => {
         setSamePlace(null)
         void redraw.current().catch(fail)

@@ -64,7 +64,7 @@ export default function MapViewPicker({ formId, label }: { formId: string; label
       const c = parseCenter(centerEl?.value) ?? MAP_DEFAULT_CENTER
       map = new ml.Map({
         container: container.current,
-        style: offlineStyle(themeColors()),
+        style: offlineStyle(themeColors(), { language: document.documentElement.lang || 'ru' }),
         center: [c.lon, c.lat],
         zoom: parseZoom(zoomEl?.value) ?? MAP_DEFAULT_ZOOM,
         maxZoom: MAP_MAX_ZOOM,

@@ -1,3 +1,4 @@
+import type { ThemeFont } from '@domain/nodes/settings-schema'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -55,7 +56,11 @@ export interface NodeSettings {
   no_top_menu?: boolean
   menu?: { items: MenuItem[] }
   // `auth.service_center` and `sso` moved to the SSO plugin's configuration (migration 0018).
-  theme?: { css?: string; fonts?: string[] }
+  theme?: {
+    css?: string
+    // A font file URL, or a face with its family (edited in /admin/ui's Theme section).
+    fonts?: ThemeFont[]
+  }
 }
 export interface MenuItem {
   title: string

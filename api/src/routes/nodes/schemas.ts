@@ -28,7 +28,18 @@ export const adminNodeSchema = z.object({
 export const assetsSchema = z.object({
   settings: assetSettingsSchema,
   css: z.string(),
-  fonts: z.array(z.string()),
+  /** A font file URL (family from its file name), or a face with its family, weight and style. */
+  fonts: z.array(
+    z.union([
+      z.string(),
+      z.object({
+        src: z.string(),
+        family: z.string(),
+        weight: z.string().optional(),
+        style: z.string().optional(),
+      }),
+    ]),
+  ),
   version: z.string(),
 })
 
