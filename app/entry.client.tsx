@@ -1,9 +1,9 @@
 import { RemixBrowser } from '@remix-run/react'
-import i18next, { type BackendModule } from 'i18next'
+import i18next, { type BackendModule, type ResourceLanguage } from 'i18next'
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { DEFAULT_LANGUAGE, I18N_TEXTS_ID, i18nConfig, isLanguage, localeUrl } from './i18n'
+import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, localeUrl, textsUrl } from './i18n'
 
 /** Another language's texts, from /locales, when the user switches (i18next loads them first). */
 function localeBackend(version: string): BackendModule {
@@ -21,18 +21,35 @@ function localeBackend(version: string): BackendModule {
   }
 }
 
+/** The page language's texts (one JSON, preloaded by the page's head and cached a year), or null. */
+async function pageTexts(lng: string, version: string): Promise<ResourceLanguage | null> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const res = await fetch(textsUrl(lng, version))
+      if (res.ok) return await res.json()
+    } catch {}
+  }
+  return null
+}
+
 async function hydrate() {
-  // This browser runs scripts: the server may stream the next pages (app/entry.server.tsx).
-  // biome-ignore lint/suspicious/noDocumentCookie: a plain flag, read by the server only
-  document.cookie = 'js=1; path=/; max-age=31536000; samesite=lax'
   // The server chose the language; the browser takes it from <html lang> so hydration matches.
   const html = document.documentElement
   const lng = isLanguage(html.lang) ? html.lang : DEFAULT_LANGUAGE
-  // The page carries its language's texts (app/components/i18n-texts.tsx): no wait for the network.
-  const texts = JSON.parse(document.getElementById(I18N_TEXTS_ID)?.textContent || '{}')
+  const version = html.dataset.i18n ?? ''
+  // Hydrating before the texts are here would replace the server's words by keys. Without them the
+  // page stays as the server made it, which works as it does without JavaScript.
+  const texts = await pageTexts(lng, version)
+  if (!texts) {
+    console.error(`the texts of ${lng} could not be loaded: the page stays server-rendered`)
+    return
+  }
+  // This browser runs scripts: the server may stream the next pages (app/entry.server.tsx).
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain flag, read by the server only
+  document.cookie = 'js=1; path=/; max-age=31536000; samesite=lax'
   await i18next
     .use(initReactI18next)
-    .use(localeBackend(html.dataset.i18n ?? ''))
+    .use(localeBackend(version))
     .init({
       ...i18nConfig,
       lng,

@@ -1,16 +1,15 @@
 import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { createInstance } from 'i18next'
+import { createInstance, type i18n } from 'i18next'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { ServerTextsProvider } from './components/i18n-texts'
 import { ServerThemeProvider } from './components/node-theme-style'
 import { NonceProvider } from './components/nonce-provider'
-import { i18nConfig } from './i18n'
+import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, type Language } from './i18n'
 import { contentSecurityPolicy, createNonce, mergeCspSources, routeCspSources } from './lib/csp.server'
 import { htmlBodyStream } from './lib/html-stream.server'
-import { lookupResources, resources } from './lib/i18n-resources.server'
+import { lookupResources } from './lib/i18n-resources.server'
 import { i18next } from './lib/i18next.server'
 import { getNodeLook } from './lib/node-assets.server'
 import { requestId } from './lib/request-context.server'
@@ -18,16 +17,25 @@ import { requestId } from './lib/request-context.server'
 /** How long the server waits for deferred data before giving up on the stream (single fetch). */
 export const streamTimeout = 5_000
 
-/** A language's texts as the page carries them (app/components/i18n-texts.tsx): made once per language. */
-const textsJsonCache = new Map<string, string>()
-function textsJson(lng: string): string {
-  let json = textsJsonCache.get(lng)
-  if (json === undefined) {
-    // `<` escaped: the JSON sits in a <script> element, which `</script>` would close.
-    json = JSON.stringify(resources[lng as keyof typeof resources] ?? {}).replace(/</g, '\\u003c')
-    textsJsonCache.set(lng, json)
+/**
+ * The i18next a page renders with, one per language, made on its first page. STYLE.md §6 asks for
+ * a fresh instance per request so that two requests in different languages never share state; one
+ * instance per language keeps that: its language is fixed at init and nothing on the server changes
+ * it or its texts afterwards (the root's useChangeLanguage runs in an effect, which the server never
+ * runs). A fresh one cost each page its creation and init (issue 24's profile).
+ */
+const instances = new Map<Language, Promise<i18n>>()
+function pageI18n(lng: Language): Promise<i18n> {
+  let instance = instances.get(lng)
+  if (instance === undefined) {
+    const made = createInstance()
+    instance = made
+      .use(initReactI18next)
+      .init({ ...i18nConfig, resources: lookupResources, lng })
+      .then(() => made)
+    instances.set(lng, instance)
   }
-  return json
+  return instance
 }
 
 /** The cookie entry.client sets: this browser runs the page's scripts. */
@@ -41,12 +49,11 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  // A fresh i18next per request: two requests in different languages never share state (STYLE.md §6).
-  const instance = createInstance()
   // The node's look is cached per process (app/lib/node-assets.server.ts): the root loader has just
   // asked for it, so this costs nothing.
   const [lng, look] = await Promise.all([i18next.getLocale(request), getNodeLook(request)])
-  await instance.use(initReactI18next).init({ ...i18nConfig, resources: lookupResources, lng })
+  // getLocale answers one of SUPPORTED_LANGUAGES: the map holds three instances at most.
+  const instance = await pageI18n(isLanguage(lng) ? lng : DEFAULT_LANGUAGE)
 
   const nonce = createNonce()
   // Crawlers, and browsers that have never run our scripts, get the whole page at once: React shows
@@ -76,11 +83,9 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerThemeProvider value={look?.themeCss ?? ''}>
-          <ServerTextsProvider value={textsJson(lng)}>
-            <I18nextProvider i18n={instance}>
-              <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-            </I18nextProvider>
-          </ServerTextsProvider>
+          <I18nextProvider i18n={instance}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
         </ServerThemeProvider>
       </NonceProvider>,
       {

@@ -4,11 +4,13 @@ import type { InitOptions } from 'i18next'
  *
  * Keys are flat (`keySeparator: false`): catalogue codes such as `value_error` and `value_error.email`
  * are both keys, which nesting cannot express. Placeholders use single braces, `{max}`, as the
- * catalogue's English texts do. The server holds every language (app/lib/i18n-resources.server.ts)
- * and writes the page's language into the page (app/components/i18n-texts.tsx), so hydration does
- * not wait for the network; another language is fetched from /locales (the static files) when the
- * user switches. The texts stay out of the JavaScript bundle, and a language the browser never
- * uses is never downloaded.
+ * catalogue's English texts do. The server holds every language (app/lib/i18n-resources.server.ts).
+ * The browser gets the page's language as one JSON (`textsUrl`: /resources/texts/{lng}?v={hash},
+ * cached for a year, preloaded by the page's head) and hydrates once it has it, so the server's
+ * text is never replaced by keys; the page itself does not carry the texts (66 KB a page, issue
+ * 24). Another language is fetched from /locales (the static files) when the user switches. The
+ * texts stay out of the JavaScript bundle, and a language the browser never uses is never
+ * downloaded.
  *
  * Namespaces: `common` (the catalogue and what every page needs) and one file per area of the app
  * (`shell`: the layout, menus, profile, task creation and admin pages; `admin-users`;
@@ -71,8 +73,13 @@ export const i18nConfig = {
 /** Local storage key holding the language with JavaScript (spec §9). */
 export const LANGUAGE_STORAGE_KEY = '_l'
 
-/** The element holding the page language's texts (JSON). */
-export const I18N_TEXTS_ID = 'i18n-texts'
+/**
+ * Every namespace of a language as one JSON (app/routes/resources+/texts.$lng.ts): what the browser
+ * starts i18next from. `v` (the texts' hash) names one version, which the browser may keep a year.
+ */
+export function textsUrl(lng: string, version: string): string {
+  return `/resources/texts/${lng}?v=${encodeURIComponent(version)}`
+}
 
 /** A namespace of a language as the browser fetches it; `v` (the texts' hash) makes a change reach it at once. */
 export function localeUrl(lng: string, ns: string, version: string): string {

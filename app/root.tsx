@@ -16,11 +16,10 @@ import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from 'remix-i18next/react'
 import { ClientTokenSync } from './components/client-token-sync'
 import { ErrorScreen } from './components/error-screen'
-import { I18nTexts } from './components/i18n-texts'
 import { NodeThemeStyle } from './components/node-theme-style'
 import { useNonce } from './components/nonce-provider'
 import { AlertList } from './components/ui/alert-list'
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY } from './i18n'
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY, textsUrl } from './i18n'
 import { CSRF_ERROR } from './lib/csrf'
 import { csrfToken } from './lib/csrf.server'
 import { RESOURCES_VERSION } from './lib/i18n-resources.server'
@@ -92,6 +91,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="csp-nonce" nonce={nonce || undefined} suppressHydrationWarning />
         <Meta />
         <link rel="icon" href={root?.node.favicon ?? FALLBACK_FAVICON} />
+        {/* The texts the browser hydrates with (app/entry.client.tsx), fetched beside the scripts; a
+            later page finds them in the cache. */}
+        <link
+          rel="preload"
+          as="fetch"
+          crossOrigin="anonymous"
+          href={textsUrl(locale, root?.i18nVersion ?? '')}
+        />
         <Links />
         <NodeThemeStyle domain={root?.node.domain ?? ''} version={root?.node.version ?? null} />
       </head>
@@ -99,7 +106,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         {/* Spec §9: the context dropdown mounts here (app/components/ui/context-menu.tsx). */}
         <div id="app-root" />
-        <I18nTexts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -79,3 +79,14 @@ export const RESOURCES_VERSION = createHash('sha256')
   .update(JSON.stringify(resources))
   .digest('base64url')
   .slice(0, 12)
+
+/** A language's texts as the browser gets them (app/routes/resources+/texts.$lng.ts): made once per language. */
+const textsJsonCache = new Map<Language, string>()
+export function textsJson(lng: Language): string {
+  let json = textsJsonCache.get(lng)
+  if (json === undefined) {
+    json = JSON.stringify(resources[lng])
+    textsJsonCache.set(lng, json)
+  }
+  return json
+}

@@ -109,8 +109,11 @@ export default function MapCanvas({ widget, data, fromUrl, onParams, onTask, onS
     let moveTimer: ReturnType<typeof setTimeout> | undefined
     const resize = new ResizeObserver(() => mapRef.current?.resize())
     const fail = (err: unknown) => {
+      // Once the widget is gone (a navigation while the map still loads) its cluster worker was
+      // closed on purpose and what was pending fails with "closed": nothing went wrong to report.
+      if (disposed) return
       console.error('map: could not be shown', err)
-      if (!disposed) live.current.onState('failed')
+      live.current.onState('failed')
     }
     ;(async () => {
       ensureCss()
