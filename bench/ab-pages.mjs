@@ -150,6 +150,11 @@ try {
         if (page === 'search') checkSearch(html)
         if (page === 'kanban') checkKanban(html)
         sizes[`${page} ${side}`] = `${Math.round(Buffer.byteLength(html) / 102.4) / 10} KB`
+        // The loader data (and the route manifest) inlined for hydration: from the first Remix context script on.
+        const at = html.indexOf('window.__remixContext')
+        if (at >= 0)
+          sizes[`${page} ${side} scripts`] =
+            `${Math.round(Buffer.byteLength(html.slice(at)) / 102.4) / 10} KB`
       })
   console.log(JSON.stringify({ html: sizes }))
   await timed(`${stack.api}/api/tasks/rql/${gen.nodeId}`, rql, args.warmup)
