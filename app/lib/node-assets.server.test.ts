@@ -153,7 +153,7 @@ describe("the theme's data: fonts (served at their own cached URLs, issue 25)", 
     const look = await getNodeLook(req())
     const [served, remote] = look!.fonts
     expect(served).toMatchObject({ type: 'font/woff2', hash: expect.stringMatching(/^[0-9a-f]{16}$/) })
-    expect(served!.bytes.equals(woff2)).toBe(true)
+    expect(Buffer.from(served!.bytes).equals(woff2)).toBe(true)
     expect(remote).toBeNull()
     expect(look!.themeCss).not.toContain('data:')
     expect(look!.themeCss).toContain(

@@ -15,7 +15,7 @@ export interface ServedFont {
   hash: string
   /** The content type the font is served with. */
   type: string
-  bytes: Buffer
+  bytes: Uint8Array<ArrayBuffer>
 }
 
 // A stored type (what the upload read from the file's bytes, or what an API client wrote) → the
@@ -36,7 +36,8 @@ const DATA_URL = /^data:(?:font\/|application\/(?:x-)?font-?)([a-z0-9.+-]+)[^,]*
 export function servedFont(url: string): ServedFont | null {
   const m = DATA_URL.exec(url)
   if (!m) return null
-  const bytes = Buffer.from(url.slice(m[0].length), 'base64')
+  // A copy in its own ArrayBuffer (not Node's shared pool): what a Response body takes.
+  const bytes = new Uint8Array(Buffer.from(url.slice(m[0].length), 'base64'))
   return {
     hash: createHash('sha256').update(bytes).digest('hex').slice(0, 16),
     type: TYPES[m[1]!.toLowerCase()] ?? 'application/octet-stream',

@@ -21,7 +21,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return new Response(font.bytes, {
     headers: {
       'Content-Type': font.type,
-      'Content-Length': String(font.bytes.length),
+      'Content-Length': String(font.bytes.byteLength),
       'Cache-Control': CACHE_IMMUTABLE,
       'X-Content-Type-Options': 'nosniff',
     },
