@@ -88,7 +88,9 @@ export function FormEditor({ action, definitions, draft: initial, version, reply
     const emptied = before.name.trim() !== '' && draft.name.trim() === ''
     setErrors((prev) => {
       if (Object.keys(prev).length) return checkDraft(draft, definitions, t).errors
-      const name = emptied ? checkDraft(draft, definitions, t).errors.name : undefined
+      const name = emptied
+        ? (checkDraft(draft, definitions, t).errors as Record<string, string[]>).name
+        : undefined
       return name ? { name } : prev
     })
   }, [draft, definitions, t])
