@@ -136,3 +136,49 @@ describe('a node change made through this process', () => {
     expect(get).toHaveBeenCalledTimes(2)
   })
 })
+
+describe("the theme's data: fonts (served at their own cached URLs, issue 25)", () => {
+  const woff2 = Buffer.concat([Buffer.from('wOF2'), Buffer.alloc(2000, 7)])
+  const dataUrl = `data:font/woff2;base64,${woff2.toString('base64')}`
+
+  it('are not inlined: the page points at /resources/theme-font/{i}?v={hash} and preloads the first', async () => {
+    get.mockResolvedValue(
+      assets('4', {
+        fonts: [
+          { src: dataUrl, family: 'Brand', weight: '700', style: 'normal' },
+          'https://cdn.example/Inter.woff2',
+        ],
+      }),
+    )
+    const look = await getNodeLook(req())
+    const [served, remote] = look!.fonts
+    expect(served).toMatchObject({ type: 'font/woff2', hash: expect.stringMatching(/^[0-9a-f]{16}$/) })
+    expect(Buffer.from(served!.bytes).equals(woff2)).toBe(true)
+    expect(remote).toBeNull()
+    expect(look!.themeCss).not.toContain('data:')
+    expect(look!.themeCss).toContain(
+      `@font-face{font-family:"Brand";src:url("/resources/theme-font/0?v=${served!.hash}") format("woff2");font-weight:700`,
+    )
+    expect(look!.themeCss).toContain('url("https://cdn.example/Inter.woff2")')
+    expect(look!.preloadFont).toEqual({
+      href: `/resources/theme-font/0?v=${served!.hash}`,
+      type: 'font/woff2',
+    })
+    expect(look!.origins.font).toEqual(['https://cdn.example'])
+  })
+
+  it("the hash is the file's: the same file keeps its URL when the rest of the theme changes", async () => {
+    get.mockResolvedValue(assets('5', { fonts: [dataUrl] }))
+    const a = await getNodeLook(req(), 0)
+    get.mockResolvedValue(assets('6', { fonts: [dataUrl], css: 'body{color:red}' }))
+    const b = await getNodeLook(req(), Date.now() + ASSETS_TTL_MS + 1)
+    expect(b).not.toBe(a)
+    expect(b!.fonts[0]!.hash).toBe(a!.fonts[0]!.hash)
+    expect(b!.preloadFont).toEqual(a!.preloadFont)
+  })
+
+  it('a node without data: fonts preloads nothing', async () => {
+    get.mockResolvedValue(assets('7'))
+    expect(await getNodeLook(req())).toMatchObject({ fonts: [], preloadFont: null })
+  })
+})

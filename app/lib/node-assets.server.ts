@@ -6,6 +6,7 @@ import { isLanguage, type Language } from '~/i18n'
  */
 import { nodeName } from './node.server'
 import { assetOrigins, composeThemeCss, fontSrc } from './node-theme'
+import { pageFontUrl, type ServedFont, servedFont } from './theme-fonts.server'
 import { ttlCache } from './ttl-cache.server'
 import type { Schema } from './upstream/types'
 import { detached, onNodeChange, type ResultOf, upstream } from './upstream.server'
@@ -20,8 +21,15 @@ export interface NodeLook {
   logo: { main?: string; small?: string }
   favicon: string | null
   locale: Language | null
-  /** The composed style sheet (font faces and the node's CSS), rendered by the server into the page. */
+  /**
+   * The composed style sheet (font faces and the node's CSS), rendered by the server into the page.
+   * Its data: fonts point at their cached URLs, not inlined.
+   */
   themeCss: string
+  /** The theme's data: fonts decoded, by their place in the list (null: a font given as a URL). */
+  fonts: (ServedFont | null)[]
+  /** The first face, which the page preloads (the one the node's CSS most likely uses). */
+  preloadFont: { href: string; type: string } | null
   /** Origins the CSP must allow for the logo images and the fonts. */
   origins: { img: string[]; font: string[] }
 }
@@ -33,13 +41,17 @@ const looks = ttlCache<NodeLook | null>({ ttlMs: ASSETS_TTL_MS })
 
 export function deriveLook(domain: string, assets: NodeAssets): NodeLook {
   const { logo = {}, locale } = assets.settings
+  const fonts = assets.fonts.map((font) => servedFont(fontSrc(font)))
+  const first = fonts[0]
   return {
     domain,
     version: assets.version,
     logo: { main: logo.main, small: logo.small },
     favicon: logo.favicon ?? null,
     locale: isLanguage(locale) ? locale : null,
-    themeCss: composeThemeCss(assets),
+    themeCss: composeThemeCss(assets, (url, i) => pageFontUrl(url, fonts[i] ?? null, i)),
+    fonts,
+    preloadFont: first ? { href: pageFontUrl('', first, 0), type: first.type } : null,
     origins: {
       img: assetOrigins([logo.main, logo.small, logo.favicon]),
       font: assetOrigins(assets.fonts.map(fontSrc)),

@@ -55,13 +55,18 @@ const cssString = (s: string) => `"${s.replace(/[\\"]/g, '\\$&').replace(/[\n\r\
 /**
  * The style sheet of a node: one @font-face per font file, then the node's CSS. A `<` can never
  * appear raw (it could close the <style> element): the settings schema refuses it in the CSS, and
- * here it is escaped everywhere, URLs included.
+ * here it is escaped everywhere, URLs included. `fontUrl` says where the page loads a font from
+ * (the server's cached font URLs, app/lib/theme-fonts.server.ts); by default the stored URL itself.
+ * The format is always read from the stored URL.
  */
-export function composeThemeCss(theme: Pick<ThemeAssets, 'css' | 'fonts'>): string {
+export function composeThemeCss(
+  theme: Pick<ThemeAssets, 'css' | 'fonts'>,
+  fontUrl: (url: string, index: number) => string = (url) => url,
+): string {
   const faces = theme.fonts.map((font, i) => {
     const url = fontSrc(font)
     const format = fontFormat(url)
-    const src = `url(${cssString(url)})${format ? ` format(${cssString(format)})` : ''}`
+    const src = `url(${cssString(fontUrl(url, i))})${format ? ` format(${cssString(format)})` : ''}`
     const family = typeof font === 'string' ? fontFamily(url, i) : font.family
     // Weight and style come from the settings' enums; kept to their characters all the same.
     const weight = typeof font === 'string' ? '' : `;font-weight:${(font.weight ?? '400').replace(/\D/g, '')}`

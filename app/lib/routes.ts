@@ -70,6 +70,9 @@ export const routes = {
   setSidebar: () => '/resources/sidebar',
   /** A widget's card modal's data for one task (app/widgets/card-modal). */
   widgetCard: (widgetId: string, taskId: string) => `/resources/widget-card/${seg(widgetId)}/${seg(taskId)}`,
+  /** A node theme's font file, by its place in the list and its hash (app/lib/theme-fonts.server.ts). */
+  themeFont: (index: number, hash: string) =>
+    `/resources/theme-font/${index}?${new URLSearchParams({ v: hash })}`,
 } as const
 
 export type RouteName = keyof typeof routes

@@ -51,3 +51,67 @@ test('an emptied required field says so and disables Submit, in every form', asy
   await emptyingIsRefused(page, 'Name', 'Reviewing', 'Create')
   expect(errors).toEqual([])
 })
+
+// The same for each administrator's "new" dialog: its first required text field, emptied, says so
+// and disables the dialog's submit (the forms above by name; these found by their markup, so a new
+// dialog that forgets the shared layer fails here).
+const NEW_DIALOGS = [
+  '/admin/users/new',
+  '/admin/statuses/new',
+  '/admin/teams/new',
+  '/admin/processes/new',
+  '/admin/progress/new',
+  '/admin/boards/new',
+  '/admin/widgets/new',
+  '/admin/fields/new',
+  '/admin/forms/new',
+  // The plugin's own form (the generic form over its field definitions), once a plugin is picked.
+  '/admin/plugin-configs/new?plugin=sso',
+]
+
+test('every administrator’s New dialog: an emptied required field says so and disables its submit', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000)
+  const errors = collectConsoleErrors(page)
+  await asAdmin(context)
+  const problems: string[] = []
+  for (const path of NEW_DIALOGS) {
+    await page.goto(path)
+    await page.locator('.dialog-overlay:not([data-static])').waitFor()
+    const form = page.getByRole('dialog')
+    const input = form
+      .locator(
+        ':is(input, textarea)[aria-required="true"]:is([type="text"], [type="email"], :not([type])):visible',
+      )
+      .first()
+    const submit = form.locator('button[type="submit"]').last()
+    if ((await input.count()) === 0) {
+      const seen = await form
+        .locator('input:visible, textarea:visible, select:visible')
+        .evaluateAll((els) =>
+          els.map(
+            (e) =>
+              `${e.getAttribute('name')}/${e.getAttribute('type')}/${e.getAttribute('aria-required')}/${e.getAttribute('required')}`,
+          ),
+        )
+      problems.push(`${path}: no required text field in ${seen.join(' ')}`)
+      continue
+    }
+    const name = await input.getAttribute('name')
+    await input.fill('Something')
+    await input.fill('')
+    await input.blur()
+    const said = await expect(form.getByText('Value is required').first())
+      .toBeVisible({ timeout: 3_000 })
+      .then(
+        () => true,
+        () => false,
+      )
+    if (!said) problems.push(`${path} (${name}): no 'Value is required'`)
+    if (!(await submit.isDisabled())) problems.push(`${path} (${name}): submit enabled`)
+  }
+  expect(problems).toEqual([])
+  expect(errors).toEqual([])
+})

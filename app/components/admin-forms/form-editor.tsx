@@ -81,8 +81,18 @@ export function FormEditor({ action, definitions, draft: initial, version, reply
   const checkedDraft = useRef(draft)
   useEffect(() => {
     if (checkedDraft.current === draft) return
+    const before = checkedDraft.current
     checkedDraft.current = draft
-    setErrors((prev) => (Object.keys(prev).length ? checkDraft(draft, definitions, t).errors : prev))
+    // Emptying the name says so at once and disables Save (spec §2: every form's required field),
+    // without raising the draft's other errors before the first save.
+    const emptied = before.name.trim() !== '' && draft.name.trim() === ''
+    setErrors((prev) => {
+      if (Object.keys(prev).length) return checkDraft(draft, definitions, t).errors
+      const name = emptied
+        ? (checkDraft(draft, definitions, t).errors as Record<string, string[]>).name
+        : undefined
+      return name ? { name } : prev
+    })
   }, [draft, definitions, t])
   const submit = useSubmitDisabled({ id: FORM_EDITOR_ID, allErrors: errors })
 
@@ -116,6 +126,7 @@ export function FormEditor({ action, definitions, draft: initial, version, reply
               value={draft.name}
               onChange={(name) => update({ ...draft, name })}
               errors={err('name')}
+              required
               grow
             />
             <div className="field afo-layout">
@@ -331,6 +342,8 @@ function TextInput(props: {
   hideLabel?: boolean
   placeholder?: string
   grow?: boolean
+  /** Announced (aria-required); checked by checkDraft, not by the browser (the spec's own message). */
+  required?: boolean
 }) {
   const id = `form-editor-${props.name.replace(/\W+/g, '-')}`
   const invalid = Boolean(props.errors?.length)
@@ -347,6 +360,7 @@ function TextInput(props: {
         placeholder={props.placeholder}
         onChange={(e) => props.onChange(e.currentTarget.value)}
         aria-invalid={invalid || undefined}
+        aria-required={props.required || undefined}
         aria-describedby={invalid ? `${id}-error` : undefined}
         autoComplete="off"
       />

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { isLanguage } from '~/i18n'
+import { CACHE_IMMUTABLE } from '~/lib/cache-control'
 import { RESOURCES_VERSION, textsJson } from '~/lib/i18n-resources.server'
 
 /**
@@ -15,7 +16,7 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   return new Response(textsJson(params.lng), {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': current ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Cache-Control': current ? CACHE_IMMUTABLE : 'no-cache',
       'X-Content-Type-Options': 'nosniff',
     },
   })
