@@ -23,9 +23,18 @@ export function KanbanCardBody({ task, delimiter }: { task: Card; delimiter: str
 
 /**
  * The card's "move to" form without JavaScript (PRODUCT.md §10): a select of the statuses its
- * column may move to and a button, posting the task edit with the version the board read.
+ * column may move to and a button, posting the task edit with the version the board read. A status
+ * that requires fields answers with the page again, where the widget asks for them.
  */
-export function MoveForm({ task, moves }: { task: Card; moves: { id: string; name: string }[] }) {
+export function MoveForm({
+  widgetId,
+  task,
+  moves,
+}: {
+  widgetId: string
+  task: Card
+  moves: { id: string; name: string }[]
+}) {
   const { t } = useTranslation()
   if (moves.length === 0) return null
   const selectId = `wk-move-${task.id}`
@@ -33,6 +42,7 @@ export function MoveForm({ task, moves }: { task: Card; moves: { id: string; nam
     <Form method="post" className="wk-move" data-testid="kanban-move-form">
       <CsrfInput />
       <input type="hidden" name="intent" value="kanban_move" />
+      <input type="hidden" name="widget_id" value={widgetId} />
       <input type="hidden" name="task_id" value={task.id} />
       <input type="hidden" name="version" value={task.version} />
       <label className="visually-hidden" htmlFor={selectId}>
