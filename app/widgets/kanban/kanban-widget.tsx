@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next'
 import { StatusDot } from '~/components/admin-workflow/status-dot'
 import { interceptLink, paramsHref, type WidgetViewProps } from '../types'
 import type { Dragging } from './draggable-cards'
-import { KanbanCardBody, MoveForm } from './kanban-card'
+import { KanbanCardBody, MoveForm, type MoveFormShared, useMoveFormShared } from './kanban-card'
 import { cellCount, inLane, type Lane, lanesOf } from './lanes'
 import type { MoveAnswer } from './move.server'
 import { type Asking, useKanbanMove } from './use-kanban-move'
@@ -38,6 +38,7 @@ export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps
   const { t } = useTranslation()
   const hydrated = Boolean(onParams)
   const m = useKanbanMove(data, onParams)
+  const shared = useMoveFormShared()
   const dragging = useRef<Dragging | null>(null)
   const [dragFrom, setDragFrom] = useState<Dragging | null>(null)
   const names = new Map(data.columns.map((c) => [c.status.id, c.status.name]))
@@ -65,6 +66,7 @@ export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps
         delimiter={data.delimiter}
         names={names}
         empty={!swimlanes}
+        shared={shared}
       />
     )
     return (
@@ -156,8 +158,8 @@ export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps
                   </h3>
                   <span className="wk-count" data-testid="kanban-count">
                     {c.wip !== null
-                      ? t('kanban.count_wip', { total: c.total, wip: c.wip })
-                      : t('kanban.count', { total: c.total })}
+                      ? t('kanban.count_wip', { total: countText(c), wip: c.wip })
+                      : t('kanban.count', { total: countText(c) })}
                   </span>
                   {c.over ? (
                     <span className="wk-over-label" data-testid="kanban-over">
@@ -224,7 +226,13 @@ export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps
   )
 }
 
-/** Without JavaScript: a cell's cards, each with its "move to" form (it keeps the card's lane). */
+/** A column's total; counted no further than the cap, it reads "10000+" (as the list's capped totals). */
+const countText = (c: KanbanColumn) => (c.more ? `${c.total}+` : String(c.total))
+
+/**
+ * Without JavaScript: a cell's cards, each with its "move to" form (it keeps the card's lane). The
+ * column's options are made once for all its cards: they are the same (its `moves_to`).
+ */
 function StaticCards({
   widgetId,
   tasks,
@@ -232,6 +240,7 @@ function StaticCards({
   delimiter,
   names,
   empty,
+  shared,
 }: {
   widgetId: string
   tasks: KanbanCard[]
@@ -239,16 +248,21 @@ function StaticCards({
   delimiter: string
   names: Map<string, string>
   empty: boolean
+  shared: MoveFormShared
 }) {
   const { t } = useTranslation()
   if (tasks.length === 0) return empty ? <p className="wk-empty wk-cards">{t('kanban.empty')}</p> : null
-  const moves = column.moves_to.map((id) => ({ id, name: names.get(id) ?? id }))
+  const options = column.moves_to.map((id) => (
+    <option key={id} value={id}>
+      {names.get(id) ?? id}
+    </option>
+  ))
   return (
     <ul className="wk-cards">
       {tasks.map((task) => (
         <li key={task.id} className="wk-card" data-testid="kanban-card" data-task-key={task.key}>
-          <KanbanCardBody task={task} delimiter={delimiter} />
-          <MoveForm widgetId={widgetId} task={task} moves={moves} />
+          <KanbanCardBody task={task} delimiter={delimiter} plain />
+          <MoveForm widgetId={widgetId} task={task} options={options} shared={shared} />
         </li>
       ))}
     </ul>
