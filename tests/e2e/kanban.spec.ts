@@ -21,6 +21,8 @@ const tokens = { admin: '', user: '' }
 let node = ''
 let boardId = ''
 const made = { widget: '', process: '', progress: '', statuses: [] as string[], lanes: '', lanesBoard: '' }
+/** An address field whose city is required once any part is filled: Ревью → Готово requires it. */
+let ADDRESS = ''
 const key: Record<string, string> = {}
 const NAMES = ['Бэклог', 'В работе', 'Ревью', 'Готово']
 
@@ -47,17 +49,36 @@ test.beforeAll(async ({ playwright }) => {
     await call(request, 'post', `/progress/${node}`, { name: `KB ${stamp}`, status_ids: made.statuses })
   ).id
   const forms = await call(request, 'get', `/forms/${node}?search=Task`)
+  ADDRESS = `cf_kb_addr_${stamp.toLowerCase()}`
+  await call(request, 'post', `/fields/${node}`, {
+    name: ADDRESS,
+    type: 'address',
+    title: 'Адрес доставки',
+    structure: [
+      { name: 'city', type: 'text', title: 'Город', settings: { required: true } },
+      { name: 'street', type: 'text', title: 'Улица', settings: {} },
+    ],
+  })
+  // The demo's task form with the address on it (the planner takes only the form's fields).
+  const form = await call(request, 'post', `/forms/${node}`, {
+    name: `Kanban e2e ${stamp}`,
+    layout: 'simple',
+    fields: [...forms[0].fields.filter((f: { tab?: string }) => !f.tab), { name: ADDRESS, grid: 12 }],
+    editable: null,
+    visible: null,
+    tabs: [],
+  })
   const process = await call(request, 'post', `/processes/${node}`, {
     key: `K${stamp.slice(-6)}`,
     name: `Kanban e2e ${stamp}`,
     progress_id: made.progress,
-    form_id: forms[0].id,
+    form_id: form.id,
     transitions: [
       { from_status_id: a, to_status_id: b },
       { from_status_id: b, to_status_id: a },
       { from_status_id: b, to_status_id: c, required_fields: ['cf_estimate'] },
       { from_status_id: b, to_status_id: d },
-      { from_status_id: c, to_status_id: d },
+      { from_status_id: c, to_status_id: d, required_fields: [ADDRESS] },
     ],
   })
   made.process = process.id
@@ -176,28 +197,28 @@ test('a card moves with the keyboard', async ({ page, context }) => {
   await expect(page.getByTestId('kanban-notice')).toHaveText('Задача перемещена')
 })
 
-test('a move that needs fields asks for them; a refused value returns the card with the message', async ({
+test('a move that needs fields asks for them; a refused value is said at the field, then it moves', async ({
   page,
   context,
 }) => {
   await signedIn(context)
   await openBoard(page)
-  const ask = async () => {
-    await drag(page, 'Первая', 2)
-    await expect(page.getByTestId('kanban-required')).toBeVisible()
-  }
-  await ask()
+  await drag(page, 'Первая', 2)
+  const modal = page.getByTestId('kanban-required')
+  await expect(modal).toBeVisible()
   // The number field's own component (the task card's): letters are dropped as typed, so the
-  // planner gets no value and refuses the move with its reason.
-  const input = page.getByTestId('kanban-required').getByRole('textbox')
+  // planner gets no value and refuses the move: the modal asks again, the reason at the field.
+  const input = modal.getByRole('textbox')
   await input.fill('много')
   await expect(input).toHaveValue('')
   await page.getByTestId('kanban-required-submit').click()
-  await expect(page.getByTestId('kanban-notice')).toHaveText('Заполните это поле: его требует статус')
+  await expect(modal.locator('[data-field="cf_estimate"]')).toContainText(
+    'Заполните это поле: его требует статус',
+  )
   await expect(column(page, 1).locator(`[data-task-key="${key['Первая']}"]`)).toBeVisible()
-  await ask()
-  await page.getByTestId('kanban-required').getByRole('textbox').fill('3')
+  await modal.getByRole('textbox').fill('3')
   await page.getByTestId('kanban-required-submit').click()
+  await expect(modal).toHaveCount(0)
   await expect(column(page, 2).locator(`[data-task-key="${key['Первая']}"]`)).toBeVisible()
   await expect(page.getByTestId('kanban-notice')).toHaveText('Задача перемещена')
 })
@@ -244,6 +265,85 @@ test('another browser sees a move live; a stale one gets a conflict and the fres
   await expect(stale.page.getByTestId('kanban-notice')).toContainText('изменил кто-то другой')
   await expect(column(stale.page, 0).locator(`[data-task-key="${key['Вторая']}"]`)).toBeVisible()
   for (const x of [mover, watcher, stale]) await x.context.close()
+})
+
+test('a status that requires an address asks for its parts; an empty required part is refused at it', async ({
+  page,
+  context,
+}) => {
+  await signedIn(context)
+  await openBoard(page)
+  await drag(page, 'Первая', 3) // Ревью → Готово requires the address
+  const modal = page.getByTestId('kanban-required')
+  const address = modal.locator(`[data-field="${ADDRESS}"]`)
+  // The address's own component: its parts as fields of their own.
+  await expect(address.getByLabel('Город')).toBeVisible()
+  await expect(address.getByLabel('Улица')).toBeVisible()
+  // Empty as a whole: the status's requirement, said at the address.
+  await page.getByTestId('kanban-required-submit').click()
+  await expect(address).toContainText('Заполните это поле: его требует статус')
+  // A street without the city: refused at the city, the street kept.
+  await address.getByLabel('Улица').fill('Ленина, 1')
+  await page.getByTestId('kanban-required-submit').click()
+  const city = address.locator('.ff-cell-span').filter({ has: page.getByLabel('Город') })
+  await expect(city).toContainText('Обязательное поле')
+  await expect(address.getByLabel('Улица')).toHaveValue('Ленина, 1')
+  await expect(column(page, 2).locator(`[data-task-key="${key['Первая']}"]`)).toBeVisible()
+  await page.screenshot({ path: `${shots}/kanban-required-address-1440.png` })
+  await address.getByLabel('Город').fill('Казань')
+  await page.getByTestId('kanban-required-submit').click()
+  await expect(modal).toHaveCount(0)
+  await expect(column(page, 3).locator(`[data-task-key="${key['Первая']}"]`)).toBeVisible()
+  await expect(page.getByTestId('kanban-notice')).toHaveText('Задача перемещена')
+})
+
+test('without JavaScript the "move to" form asks for the address the same way, and moves', async ({
+  browser,
+  playwright,
+}) => {
+  const request = await playwright.request.newContext()
+  const [, b, c] = made.statuses as [string, string, string]
+  const task = await call(request, 'post', `/tasks/${node}/${made.process}`, { title: 'Четвёртая' })
+  key['Четвёртая'] = task.key
+  const inB = await call(request, 'patch', `/tasks/${node}/${task.id}`, {
+    version: task.version,
+    status_id: b,
+  })
+  await call(request, 'patch', `/tasks/${node}/${task.id}`, {
+    version: inB.version,
+    status_id: c,
+    cf_estimate: 2,
+  })
+  await request.dispose()
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  await signedIn(context)
+  const page = await context.newPage()
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto(`/lk/b/${boardId}`)
+  const form = card(page, 'Четвёртая').getByTestId('kanban-move-form')
+  await form.locator('select').selectOption(made.statuses[3]!) // Ревью → Готово
+  await form.getByTestId('kanban-move-submit').click()
+  // The page again, asking for exactly the address: its parts, nothing said yet.
+  const modal = page.getByTestId('kanban-required')
+  const address = modal.locator(`[data-field="${ADDRESS}"]`)
+  await expect(address.getByLabel('Город')).toBeVisible()
+  await expect(address).not.toContainText('Заполните')
+  await address.getByLabel('Улица').fill('Баумана, 2')
+  await page.getByTestId('kanban-required-submit').click()
+  const city = address.locator('.ff-cell-span').filter({ has: page.getByLabel('Город') })
+  await expect(city).toContainText('Обязательное поле')
+  await expect(address.getByLabel('Улица')).toHaveValue('Баумана, 2')
+  await expect(column(page, 2).locator(`[data-task-key="${key['Четвёртая']}"]`)).toBeVisible()
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `${shots}/kanban-required-nojs-${width}.png` })
+  }
+  await address.getByLabel('Город').fill('Казань')
+  await page.getByTestId('kanban-required-submit').click()
+  await expect(page.getByText('Задача перемещена')).toBeVisible()
+  await expect(modal).toHaveCount(0)
+  await expect(column(page, 3).locator(`[data-task-key="${key['Четвёртая']}"]`)).toBeVisible()
+  await context.close()
 })
 
 test('the demo user moves a card on the Team board (task_edit on the demo process), and back', async ({
@@ -376,4 +476,32 @@ test('swimlanes are rows across the columns, titled by the option; a card moves 
     expect(serious, theme).toEqual([])
     await session.context.close()
   }
+
+  // One card a column: each lane counts its tasks in every column, not the cards shown. Low's three
+  // tasks (Вторая, Третья, Первая) are all cut by newer cards: its row stays, "0 of 3", each of its
+  // cells "0 of 1" with the column's next page.
+  const patch = await playwright.request.newContext()
+  await call(patch, 'patch', `/widgets/${node}/${made.lanes}`, {
+    settings: { process_id: made.process, view: { swimlane: 'cf_priority' }, pagination: { per_page: 1 } },
+  })
+  await patch.dispose()
+  const cut = await browser.newContext({ javaScriptEnabled: false })
+  await signedIn(cut)
+  const page2 = await cut.newPage()
+  await page2.setViewportSize({ width: 1440, height: 900 })
+  await page2.goto(`/lk/b/${made.lanesBoard}`)
+  const low = page2.getByTestId('kanban-lane').filter({ has: page2.getByText('Low', { exact: true }) })
+  await expect(low.getByTestId('kanban-lane-count')).toHaveText('Задач: показано 0 из 3')
+  await expect(cell(page2, 1, 'low').getByTestId('kanban-cell-count')).toContainText('0 из 1')
+  await expect(cell(page2, 1, 'low').getByTestId('kanban-cell-more')).toBeVisible()
+  await expect(cell(page2, 1, 'high').getByTestId('kanban-cell-count')).toHaveCount(0)
+  for (const width of [375, 1440]) {
+    await page2.setViewportSize({ width, height: 900 })
+    await page2.screenshot({ path: `${shots}/kanban-lanes-cut-nojs-${width}.png`, fullPage: true })
+  }
+  // The cell's "show more" is the column's next page: Третья shows in its Low cell.
+  await cell(page2, 1, 'low').getByTestId('kanban-cell-more').click()
+  await expect(cell(page2, 1, 'low').locator(`[data-task-key="${key['Третья']}"]`)).toBeVisible()
+  await expect(cell(page2, 1, 'low').getByTestId('kanban-cell-count')).toHaveCount(0)
+  await cut.close()
 })

@@ -72,13 +72,16 @@ export function useMoveFormShared(): MoveFormShared {
  * The card's "move to" form without JavaScript (PRODUCT.md §10): a select of the statuses its
  * column may move to and a button, posting the task edit with the version the board read. A plain
  * form (it is only used before the page runs JavaScript); `options` are its column's, made once
- * per column.
+ * per column. A status that requires fields answers with the page again, where the widget (named
+ * by `widget_id`) asks for them.
  */
 export function MoveForm({
+  widgetId,
   task,
   options,
   shared,
 }: {
+  widgetId: string
   task: Card
   options: React.ReactNode[]
   shared: MoveFormShared
@@ -87,6 +90,7 @@ export function MoveForm({
   return (
     <form method="post" action={shared.action} className="wk-move" data-testid="kanban-move-form">
       <input type="hidden" name={CSRF_FIELD} value={shared.csrf} />
+      <input type="hidden" name="widget_id" value={widgetId} />
       <input type="hidden" name="task_id" value={task.id} />
       <input type="hidden" name="version" value={task.version} />
       {/* The select inside its label: no id per card to tie them. */}

@@ -5,15 +5,16 @@ import {
   type KanbanData,
 } from '@domain/widgets/kinds/kanban'
 import { withWidgetParams } from '@domain/widgets/params'
-import { Link } from '@remix-run/react'
+import { Link, useActionData } from '@remix-run/react'
 import { lazy, Suspense, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { StatusDot } from '~/components/admin-workflow/status-dot'
 import { interceptLink, paramsHref, type WidgetViewProps } from '../types'
 import type { Dragging } from './draggable-cards'
 import { KanbanCardBody, MoveForm, type MoveFormShared, useMoveFormShared } from './kanban-card'
-import { inLane, type Lane, lanesOf } from './lanes'
-import { useKanbanMove } from './use-kanban-move'
+import { cellCount, inLane, type Lane, lanesOf } from './lanes'
+import type { MoveAnswer } from './move.server'
+import { type Asking, useKanbanMove } from './use-kanban-move'
 
 /*
  * Kanban widget (PRODUCT.md §10, issue 26): a column per status with its first cards, its total
@@ -28,6 +29,10 @@ import { useKanbanMove } from './use-kanban-move'
 const DraggableCards = lazy(() => import('./draggable-cards'))
 // The required fields' modal renders the field types' components: loaded when a move asks for them.
 const RequiredFieldsModal = lazy(() => import('./required-fields-modal'))
+// The same ask without JavaScript (the "move to" form's answer), server-rendered whole.
+const RequiredFieldsPage = lazy(() =>
+  import('./required-fields-modal').then((x) => ({ default: x.RequiredFieldsPage })),
+)
 
 export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps<KanbanData>) {
   const { t } = useTranslation()
@@ -42,6 +47,7 @@ export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps
     setDragFrom(d)
   }
   const asking = m.asking
+  const refused = refusedMove(useActionData(), widget.id, data)
   const swimlanes = data.swimlane !== null
   const lanes = lanesOf(data.swimlane, m.columns)
   // While a card is dragged: the columns that cannot take it, and (with swimlanes) the other lanes.
@@ -49,10 +55,12 @@ export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps
     dragFrom !== null && c.status.id !== dragFrom.from && !dragFrom.moves.includes(c.status.id)
   const cell = (c: KanbanColumn, i: number, lane: Lane) => {
     const tasks = inLane(c, lane, swimlanes)
+    const count = cellCount(c, lane, swimlanes)
     const laneName = lane.title || t('kanban.lane_none')
     const dim = dimColumn(c) || (swimlanes && dragFrom !== null && dragFrom.lane !== lane.key)
     const statics = (
       <StaticCards
+        widgetId={widget.id}
         tasks={tasks}
         column={c}
         delimiter={data.delimiter}
@@ -92,11 +100,29 @@ export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps
         ) : (
           statics
         )}
+        {swimlanes && count.shown < count.total ? (
+          // Cut here: how many of the lane's tasks in this column are shown, and the column's next page.
+          <p className="wk-cell-cut" data-testid="kanban-cell-count">
+            {t('kanban.lane_cut', { shown: count.shown, total: count.total })}
+            <ShowMore
+              widgetId={widget.id}
+              column={c}
+              search={search}
+              onParams={onParams}
+              testId="kanban-cell-more"
+            />
+          </p>
+        ) : null}
       </div>
     )
   }
   return (
     <div className="wk" data-testid="kanban-widget" data-dragging={dragFrom ? 'true' : undefined}>
+      {refused && !refused.ask ? (
+        <p className="wk-notice wk-notice-error" role="alert" data-testid="kanban-notice">
+          {refused.answer.codes.map((c) => t(c)).join(' ')}
+        </p>
+      ) : null}
       {m.notice ? (
         <p
           className={m.notice.ok ? 'wk-notice wk-notice-ok' : 'wk-notice wk-notice-error'}
@@ -152,7 +178,11 @@ export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps
                   <span className="wk-lane-title" data-testid="kanban-lane-title">
                     {lane.title || t('kanban.lane_none')}
                   </span>
-                  <span className="wk-lane-count">{t('kanban.count', { total: lane.count })}</span>
+                  <span className="wk-lane-count" data-testid="kanban-lane-count">
+                    {lane.count < lane.total
+                      ? t('kanban.lane_shown', { shown: lane.count, total: lane.total })
+                      : t('kanban.count', { total: lane.total })}
+                  </span>
                 </summary>
                 <div className="wk-row">{m.columns.map((c, i) => cell(c, i, lane))}</div>
               </details>
@@ -169,17 +199,26 @@ export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps
           </div>
         </div>
       </div>
+      {refused?.ask ? (
+        <Suspense fallback={null}>
+          <RequiredFieldsPage
+            asking={refused.ask}
+            status={names.get(refused.ask.to) ?? ''}
+            fields={data.required_fields.filter((f) => refused.ask!.fields.includes(f.name))}
+            widgetId={widget.id}
+            version={refused.version}
+          />
+        </Suspense>
+      ) : null}
       {asking ? (
         <Suspense fallback={null}>
           <RequiredFieldsModal
+            key={asking.round ?? 0}
             asking={asking}
             status={names.get(asking.to) ?? ''}
             fields={data.required_fields.filter((f) => asking.fields.includes(f.name))}
             onCancel={m.cancelAsking}
-            onSubmit={(values) => {
-              m.cancelAsking()
-              m.submit(asking.taskId, asking.to, values)
-            }}
+            onSubmit={(values) => m.submit(asking.taskId, asking.to, values)}
           />
         </Suspense>
       ) : null}
@@ -195,6 +234,7 @@ const countText = (c: KanbanColumn) => (c.more ? `${c.total}+` : String(c.total)
  * column's options are made once for all its cards: they are the same (its `moves_to`).
  */
 function StaticCards({
+  widgetId,
   tasks,
   column,
   delimiter,
@@ -202,6 +242,7 @@ function StaticCards({
   empty,
   shared,
 }: {
+  widgetId: string
   tasks: KanbanCard[]
   column: KanbanColumn
   delimiter: string
@@ -221,7 +262,7 @@ function StaticCards({
       {tasks.map((task) => (
         <li key={task.id} className="wk-card" data-testid="kanban-card" data-task-key={task.key}>
           <KanbanCardBody task={task} delimiter={delimiter} plain />
-          <MoveForm task={task} options={options} shared={shared} />
+          <MoveForm widgetId={widgetId} task={task} options={options} shared={shared} />
         </li>
       ))}
     </ul>
@@ -234,11 +275,13 @@ function ShowMore({
   column,
   search,
   onParams,
+  testId = 'kanban-more',
 }: {
   widgetId: string
   column: KanbanColumn
   search: URLSearchParams
   onParams: WidgetViewProps<KanbanData>['onParams']
+  testId?: string
 }) {
   const { t } = useTranslation()
   if (column.tasks.length >= column.total || column.pages >= KANBAN_PAGES_MAX) return null
@@ -249,9 +292,39 @@ function ShowMore({
       to={paramsHref(withWidgetParams(search, widgetId, change))}
       onClick={interceptLink(onParams, change)}
       preventScrollReset
-      data-testid="kanban-more"
+      data-testid={testId}
     >
       {t('kanban.show_more')}
     </Link>
   )
+}
+
+/**
+ * This kanban's move refused by the page's action (without JavaScript: the "move to" form, or the
+ * ask's own form): the fields its target status requires to ask for (the errors only once some were
+ * sent: the first ask is the same as the modal's), else the refusal to show.
+ */
+function refusedMove(
+  action: unknown,
+  widgetId: string,
+  data: KanbanData,
+): { answer: MoveAnswer; ask: Asking | null; version: number } | null {
+  const a = action as MoveAnswer | undefined
+  if (a?.intent !== 'kanban_move' || a.ok || a.widget_id !== widgetId) return null
+  const column = data.columns.find((c) => c.tasks.some((x) => x.id === a.task_id))
+  const task = column?.tasks.find((x) => x.id === a.task_id)
+  const fields = column?.requires[a.to] ?? []
+  if (!column || !task || a.conflict || fields.length === 0) return { answer: a, ask: null, version: 0 }
+  const sent = Object.keys(a.values).length > 0
+  return {
+    answer: a,
+    ask: {
+      taskId: task.id,
+      key: task.key,
+      to: a.to,
+      fields,
+      ...(sent ? { errors: a.errors, values: a.values } : {}),
+    },
+    version: task.version,
+  }
 }

@@ -2,7 +2,7 @@ import type { KanbanCard, KanbanColumn, KanbanData } from '@domain/widgets/kinds
 import type { TFunction } from 'i18next'
 import { describe, expect, it } from 'vitest'
 import { presentWidget } from '~/components/board/present.server'
-import { inLane, lanesOf } from './lanes'
+import { cellCount, inLane, lanesOf } from './lanes'
 
 /*
  * A kanban's swimlanes as the board shows them (issue 26): the upstream's answer through the web
@@ -94,10 +94,28 @@ describe("a kanban's swimlanes", () => {
     ])
   })
 
+  it("count each lane's tasks over the columns, not the cards shown; a lane cut whole still has its row", () => {
+    const open = {
+      ...col('open', [task('K-1', 'high', 'high')]),
+      total: 4,
+      lanes: { high: 2, '': 1, low: 1 },
+    }
+    const done = { ...col('done', [task('K-2', 'high', 'high')]), total: 1, lanes: { high: 1 } }
+    const { presented, lanes } = shown(priority, [open, done])
+    expect(lanes.map((l) => [l.key, l.title, l.count, l.total])).toEqual([
+      ['low', 'Low', 0, 1],
+      ['high', 'High', 2, 3],
+      ['', '', 0, 1],
+    ])
+    // The cell says how many of how many: High in Open shows one of two.
+    expect(cellCount(presented.columns[0]!, lanes[1]!, true)).toEqual({ shown: 1, total: 2 })
+    expect(cellCount(presented.columns[1]!, lanes[1]!, true)).toEqual({ shown: 1, total: 1 })
+  })
+
   it('are one row of every card without swimlanes', () => {
     const columns = [col('open', [task('K-1', '')]), col('done', [task('K-2', '')])]
     const { lanes } = shown(null, columns)
-    expect(lanes).toEqual([{ key: '', title: '', count: 2 }])
+    expect(lanes).toEqual([{ key: '', title: '', count: 2, total: 2 }])
     expect(inLane(columns[1]!, lanes[0]!, false).map((x) => x.key)).toEqual(['K-2'])
   })
 })

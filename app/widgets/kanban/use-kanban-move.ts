@@ -19,6 +19,11 @@ export interface Asking {
   key: string
   to: string
   fields: string[]
+  /** After a refusal at the fields: its errors by field name ('cf_address.city') and the values sent. */
+  errors?: Record<string, string[]>
+  values?: Record<string, unknown>
+  /** Which time it asks (a new ask remounts the fields with the values sent). */
+  round?: number
 }
 
 export interface Notice {
@@ -41,7 +46,7 @@ export function useKanbanMove(data: KanbanData, onParams: ParamsChange | undefin
   useEffect(() => setMoved({}), [data])
 
   const submit = useCallback(
-    (taskId: string, to: string, fields: Record<string, string> = {}) => {
+    (taskId: string, to: string, fields: [string, string][] = []) => {
       const task = data.columns.flatMap((c) => c.tasks).find((x) => x.id === taskId)
       if (!task) return
       const from = data.columns.find((c) => c.tasks.some((x) => x.id === taskId))?.status.id
@@ -55,7 +60,7 @@ export function useKanbanMove(data: KanbanData, onParams: ParamsChange | undefin
       form.set('task_id', taskId)
       form.set('status_id', to)
       form.set('version', String(task.version))
-      for (const [name, value] of Object.entries(fields)) form.set(`field.${name}`, value)
+      for (const [name, value] of fields) form.append(`field.${name}`, value)
       fetcher.submit(form, { method: 'post' })
     },
     [data, csrf, fetcher.submit],
@@ -80,6 +85,13 @@ export function useKanbanMove(data: KanbanData, onParams: ParamsChange | undefin
     const a = fetcher.data
     if (fetcher.state !== 'idle' || !a || answered.current === a) return
     answered.current = a
+    // Refused at the fields the modal asked for: it asks again, each error at its field.
+    const again = !a.ok && !a.conflict && Object.keys(a.errors ?? {}).length > 0
+    setAsking((was) =>
+      again && was?.taskId === a.task_id
+        ? { ...was, errors: a.errors, values: a.values, round: (was.round ?? 0) + 1 }
+        : null,
+    )
     setNotice({ ok: a.ok, codes: a.codes })
     if (!a.ok && !a.conflict) {
       // Refused: the card returns to where it was.
@@ -107,7 +119,15 @@ export function useKanbanMove(data: KanbanData, onParams: ParamsChange | undefin
         .flatMap(([id]) => (all.get(id) ? [all.get(id)!] : []))
       const staying = c.tasks.filter((t) => (moved[t.id] ?? c.status.id) === c.status.id)
       const delta = incoming.length - (c.tasks.length - staying.length)
-      return { ...c, total: c.total + delta, tasks: [...incoming, ...staying] }
+      // The lanes' counts follow the cards (a card keeps its lane: one in, one out of the same lane).
+      let lanes = c.lanes
+      if (lanes) {
+        lanes = { ...lanes }
+        for (const x of incoming) lanes[x.lane] = (lanes[x.lane] ?? 0) + 1
+        for (const x of c.tasks)
+          if (!staying.includes(x)) lanes[x.lane] = Math.max((lanes[x.lane] ?? 1) - 1, 0)
+      }
+      return { ...c, total: c.total + delta, ...(lanes ? { lanes } : {}), tasks: [...incoming, ...staying] }
     })
   }, [data.columns, moved])
 

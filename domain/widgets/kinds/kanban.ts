@@ -80,6 +80,11 @@ const column = z.object({
   /** Tasks in the column the viewer may see (counted up to KANBAN_TOTAL_CAP). */
   total: z.number().int(),
   more: z.boolean().optional(),
+  /**
+   * With swimlanes: the column's tasks per lane (lane key → count, '' no value), counted like
+   * `total` (up to the cap), so a lane-column shows "N of M" where its cards are cut.
+   */
+  lanes: z.record(z.number().int()).optional(),
   /** The column's WIP limit, null: none; over: total > wip. */
   wip: z.number().int().nullable(),
   over: z.boolean(),
@@ -114,7 +119,23 @@ const data = z.object({
   columns: z.array(column),
   /** The fields some move requires (its `requires`), with their definitions: the modal asks for them. */
   required_fields: z.array(
-    z.object({ name: z.string(), title: z.string(), type: z.string(), settings: z.record(z.unknown()) }),
+    z.object({
+      name: z.string(),
+      title: z.string(),
+      type: z.string(),
+      settings: z.record(z.unknown()),
+      /** A composite's child fields (address, json with a structure), each a field definition. */
+      structure: z
+        .array(
+          z.object({
+            name: z.string(),
+            type: z.string(),
+            title: z.string(),
+            settings: z.record(z.unknown()),
+          }),
+        )
+        .optional(),
+    }),
   ),
 })
 export type KanbanData = z.infer<typeof data>

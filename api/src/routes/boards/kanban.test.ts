@@ -52,6 +52,12 @@ beforeAll(async () => {
   await widget('query', { process_id: dev }, 'title ~ "Tenth"')
   await widget('priority', { process_id: dev, view: { swimlane: 'cf_priority' } })
   await widget('people', { process_id: dev, view: { swimlane: 'assignee' } })
+  await widget('lanesCut', {
+    process_id: dev,
+    view: { swimlane: 'cf_priority' },
+    pagination: { per_page: 1 },
+  })
+  await widget('lanesQuery', { process_id: dev, view: { swimlane: 'cf_priority' } }, 'title ~ "Tenth"')
   const [b] = await db.insert(boards).values({ nodeId: w.nodeId, name: 'Team' }).returning()
   boardId = b!.id
   for (const widgetId of Object.values(id))
@@ -150,6 +156,43 @@ describe('a kanban', () => {
       'DEV-1': [w.userId, { id: w.userId, full_name: expect.any(String) }],
       'DEV-2': ['', undefined],
       'DEV-3': [w.adminId, { id: w.adminId }],
+    })
+  })
+
+  it("counts each lane's tasks per column, not the cards shown: in scope and the widget's query", async () => {
+    type LaneColumn = { status: { name: string }; tasks: unknown[]; lanes?: Record<string, number> }
+    const lanesOf = (entry: { data: { columns: LaneColumn[] } }) =>
+      Object.fromEntries(entry.data.columns.map((c) => [c.status.name, [c.tasks.length, c.lanes ?? null]]))
+    const body = (await data()).body.data
+    // One card a column: In progress shows DEV-10 (no priority) of its two, DEV-2 (low) cut.
+    expect(lanesOf(body[id.lanesCut!])).toEqual({
+      Open: [1, { high: 1 }],
+      'In progress': [1, { '': 1, low: 1 }],
+      Done: [1, { '': 1 }],
+    })
+    // People's lanes are keyed by the person's id, as the cards' `lane`.
+    expect(lanesOf(body[id.people!])).toEqual({
+      Open: [1, { [w.userId]: 1 }],
+      'In progress': [2, { '': 2 }],
+      Done: [1, { [w.adminId]: 1 }],
+    })
+    expect(lanesOf(body[id.lanesQuery!])).toEqual({
+      Open: [0, null],
+      'In progress': [1, { '': 1 }],
+      Done: [0, null],
+    })
+    // Without a swimlane: no lanes counted.
+    expect(body[id.all!].data.columns[1].lanes).toBeUndefined()
+    const ops = (
+      await userWithGrants(w.h, w.nodeId, [
+        { code: 'task_view', attributes: ['OPS'] },
+        { code: 'board_view' },
+      ])
+    ).token
+    expect(lanesOf((await data('', ops)).body.data[id.lanesCut!])).toEqual({
+      Open: [0, null],
+      'In progress': [0, null],
+      Done: [0, null],
     })
   })
 

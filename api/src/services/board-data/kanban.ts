@@ -79,7 +79,9 @@ function columnIds(flow: ProcessFlow, wanted: string[]): string[] {
 /**
  * ONE statement for every column: `unnest(statuses, limits)` and, per status, a lateral read of its
  * first rows in the widget's order (numbered) and a lateral count up to the cap. Each row is a task
- * with its column's total; a column without tasks has no row (its total is 0).
+ * with its column's total; a column without tasks has no row (its total is 0). With swimlanes
+ * (`lane`: the lane's value as jsonb), the same count also groups by lane: `lanes` is the column's
+ * `[value, count]` pairs over the same capped rows, so a lane's total needs no statement of its own.
  */
 export function columnsQuery(
   db: Db,
@@ -87,6 +89,7 @@ export function columnsQuery(
   compiled: CompiledQuery,
   condition: SQL,
   columns: { status: string; limit: number }[],
+  lane?: SQL,
 ) {
   const inColumn = and(condition, sql`${tasks.statusId} = c.s`)
   let page = db
@@ -103,7 +106,10 @@ export function columnsQuery(
     .where(inColumn)
     .orderBy(...orderByClause(compiled.orderBy))
     .limit(sql`c.lim` as unknown as number)
-  let matches = db.select({ one: sql`1` }).from(tasks).$dynamic()
+  let matches = db
+    .select({ lane: (lane ?? sql`null::jsonb`).as('lane') })
+    .from(tasks)
+    .$dynamic()
   for (const j of joinClauses(compiled.whereJoins)) matches = matches.leftJoin(j.table, j.on)
   const countSql = matches.where(inColumn).limit(KANBAN_TOTAL_CAP + 1)
   const ids = sql.join(
@@ -114,12 +120,22 @@ export function columnsQuery(
     columns.map((c) => sql`${c.limit}`),
     sql`, `,
   )
-  const k = sql`(select c.s, p.id, p.rn, cnt.n as total
+  // Counted once: with swimlanes, grouped by lane (the column's total is their sum).
+  const count = lane
+    ? sql`(select coalesce(sum(g.n), 0)::int as n, json_agg(json_build_array(g.lane, g.n)) as lanes
+        from (select m.lane, count(*)::int as n from (${countSql}) m group by m.lane) g)`
+    : sql`(select count(*)::int as n, null::json as lanes from (${countSql}) m)`
+  const k = sql`(select c.s, p.id, p.rn, cnt.n as total, cnt.lanes
     from unnest(array[${ids}]::uuid[], array[${limits}]::int[]) as c(s, lim)
     cross join lateral (${pageSql}) p
-    cross join lateral (select count(*)::int as n from (${countSql}) m) cnt) k`
+    cross join lateral ${count} cnt) k`
   return db
-    .select({ task: tasks, total: sql<number>`k.total`, rn: sql<number>`k.rn` })
+    .select({
+      task: tasks,
+      total: sql<number>`k.total`,
+      rn: sql<number>`k.rn`,
+      lanes: sql<[unknown, number][] | null>`k.lanes`,
+    })
     .from(tasks)
     .innerJoin(k, sql`k.id = ${tasks.id}`)
     .where(eq(tasks.nodeId, nodeId))
@@ -131,7 +147,18 @@ function laneOf(t: TaskRow, swimlane: string): { lane: string; lane_value?: unkn
   if (swimlane === SWIMLANE_ASSIGNEE) return { lane: t.assigneeId ?? '' }
   const v = t.customFields[swimlane]
   if (v === null || v === undefined || v === '') return { lane: '' }
-  return { lane: typeof v === 'string' ? v : JSON.stringify(v), lane_value: v }
+  return { lane: laneKey(v), lane_value: v }
+}
+
+/** A lane's key from its stored value (a card's `lane`; '' none). */
+const laneKey = (v: unknown) =>
+  v === null || v === undefined || v === '' ? '' : typeof v === 'string' ? v : JSON.stringify(v)
+
+/** The swimlane's value of a task in the statement (jsonb: an assignee's id as text, a field as stored). */
+function laneSql(swimlane: string): SQL | undefined {
+  if (swimlane === SWIMLANE_NONE) return undefined
+  if (swimlane === SWIMLANE_ASSIGNEE) return sql`to_jsonb(${tasks.assigneeId}::text)`
+  return sql`${tasks.customFields} -> ${swimlane}`
 }
 
 export const kanbanData: DataProvider<KanbanParams, KanbanData> = {
@@ -192,7 +219,12 @@ export const kanbanData: DataProvider<KanbanParams, KanbanData> = {
       columns,
       required_fields: headersOf(config, [
         ...new Set(columns.flatMap((c) => Object.values(c.requires).flat())),
-      ]).map((h) => ({ ...h.header, settings: h.field.custom ? { ...h.field.definition.settings } : {} })),
+      ]).map((h) => ({
+        ...h.header,
+        settings: h.field.custom ? { ...h.field.definition.settings } : {},
+        // A composite's children (address, json): the modal renders and posts each of them.
+        ...(h.field.definition.structure?.length ? { structure: h.field.definition.structure } : {}),
+      })),
     }
     if (columns.length === 0 || !inScope(ctx.scope, process.id)) return out
 
@@ -207,6 +239,7 @@ export const kanbanData: DataProvider<KanbanParams, KanbanData> = {
       compiled,
       condition,
       columns.map((c) => ({ status: c.status.id, limit: c.pages * settings.perPage })),
+      laneSql(settings.swimlane),
     )
     rows.sort((a, b) => Number(a.rn) - Number(b.rn))
     const list = rows.map((r) => r.task)
@@ -222,6 +255,13 @@ export const kanbanData: DataProvider<KanbanParams, KanbanData> = {
       if (!c) continue
       c.total = Math.min(Number(r.total), KANBAN_TOTAL_CAP)
       if (Number(r.total) > KANBAN_TOTAL_CAP) c.more = true
+      if (r.lanes && !c.lanes) {
+        c.lanes = {}
+        for (const [value, n] of r.lanes) {
+          const k = laneKey(value)
+          c.lanes[k] = Math.min((c.lanes[k] ?? 0) + Number(n), KANBAN_TOTAL_CAP)
+        }
+      }
       const lane = laneOf(r.task, settings.swimlane)
       c.tasks.push({
         ...taskSummary(covering, r.task),
