@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { createInstance, type i18n } from 'i18next'
@@ -13,6 +14,12 @@ import { lookupResources } from './lib/i18n-resources.server'
 import { i18next } from './lib/i18next.server'
 import { getNodeLook } from './lib/node-assets.server'
 import { requestId } from './lib/request-context.server'
+import { cacheRouteMatching, type RouterModule } from './lib/route-match-cache.server'
+
+// Route matching remembered (lib/route-match-cache.server.ts), installed on @remix-run/router's
+// CommonJS exports, which the server runtime and react-router read it from at each call (an ES
+// import would give a read-only view of them).
+cacheRouteMatching(createRequire(import.meta.url)('@remix-run/router') as RouterModule)
 
 /** How long the server waits for deferred data before giving up on the stream (single fetch). */
 export const streamTimeout = 5_000

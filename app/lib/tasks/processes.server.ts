@@ -10,7 +10,7 @@ export type ProcessInfo = Schema<'Process'>
 const PER_PAGE = 500
 
 /** The node's processes, by key. A node with more than 500 processes shows its first 500. */
-export async function listProcesses(request: Request, access: Access): Promise<ProcessInfo[]> {
+export async function listProcesses(request: Request, access: Pick<Access, 'node'>): Promise<ProcessInfo[]> {
   const res = await upstream(request).get('/api/processes/{nodeId}', {
     path: { nodeId: access.node.id },
     query: { per_page: PER_PAGE },

@@ -44,21 +44,21 @@ export async function taskByKey(
 /** The rows of a node's list, or none when the upstream refuses. */
 const rowsOf = <T>(res: { ok: true; data: T[] } | { ok: false }): T[] => (res.ok ? res.data : [])
 
-export const fieldRows = async (request: Request, access: Access) =>
+export const fieldRows = async (request: Request, access: Pick<Access, 'node'>) =>
   rowsOf(
     await upstream(request).get('/api/fields/{nodeId}', {
       path: inNode(access),
       query: { per_page: PER_PAGE },
     }),
   )
-export const nodeUsers = async (request: Request, access: Access) =>
+export const nodeUsers = async (request: Request, access: Pick<Access, 'node'>) =>
   rowsOf(
     await upstream(request).get('/api/users/{nodeId}', {
       path: inNode(access),
       query: { per_page: PER_PAGE },
     }),
   )
-export const nodeStatuses = async (request: Request, access: Access) =>
+export const nodeStatuses = async (request: Request, access: Pick<Access, 'node'>) =>
   rowsOf(
     await upstream(request).get('/api/statuses/{nodeId}', {
       path: inNode(access),

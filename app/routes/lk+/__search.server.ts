@@ -6,7 +6,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@rem
 import { customDefinitions } from '~/components/admin-boards/schemas'
 import { displayValue } from '~/components/board/present.server'
 import { type ShownRqlError, shownFromDetail } from '~/components/rql/errors'
-import { type Access, requireAccess } from '~/lib/access.server'
+import { type Access, type NodeOnly, requireAccess, withAccess } from '~/lib/access.server'
 import { requireCsrf } from '~/lib/csrf.server'
 import { i18next } from '~/lib/i18next.server'
 import { translator } from '~/lib/page.server'
@@ -39,31 +39,20 @@ type Task = DataOf<'/api/tasks/rql/{nodeId}', 'post'>[number]
 export const canSearch = (access: Access) => hasRight(access.rights, 'task_view')
 
 export async function searchLoader({ request }: LoaderFunctionArgs) {
-  const access = await requireAccess(request)
-  if (!canSearch(access)) throw redirect(routes.home())
   const url = new URL(request.url)
-  const read = readSearch(url.searchParams)
-  const { page } = read
-  let q = read.q
-  // `?saved={id}` opens a saved query (PRODUCT.md §10): its text is the search, its name the heading.
-  const savedId = url.searchParams.get('saved')
-  const saved = savedId ? await getSavedQuery(request, access, savedId) : null
-  if (savedId && !saved)
-    throw await redirectWithToast(request, routes.tasks(), {
-      type: 'warning',
-      code: 'queries.query_not_found',
-    })
-  if (saved && !url.searchParams.has('q')) q = saved.query
-  const api = upstream(request)
-  const [res, fields, statuses, processes, users, chosen, t, locale] = await Promise.all([
-    api.post('/api/tasks/rql/{nodeId}', {
-      path: { nodeId: access.node.id },
-      body: { query: q, page, per_page: SEARCH_PER_PAGE },
-    }),
-    fieldRows(request, access),
-    nodeStatuses(request, access),
-    listProcesses(request, access),
-    nodeUsers(request, access),
+  // The upstream's calls go with the access check, not after it (they need only the node): the
+  // query, the configuration and the results' forms are on their way while the user's rights are
+  // read. The check's outcome comes first; a failure of the calls is shown only after it.
+  const [access, fetched] = await withAccess(request, (at) =>
+    fetchSearch(request, at, url).then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    ),
+  )
+  if (!canSearch(access)) throw redirect(routes.home())
+  if ('error' in fetched) throw fetched.error
+  const { q, page, saved, res, fields, statuses, processes, users, forms } = fetched.value
+  const [chosen, t, locale] = await Promise.all([
     chosenColumns(request, access.user.id),
     translator(request),
     i18next.getLocale(request),
@@ -116,7 +105,7 @@ export async function searchLoader({ request }: LoaderFunctionArgs) {
     errors,
     rows,
     columns,
-    choices: await columnChoices(request, access, custom, tasks, processes, columns),
+    choices: columnChoices(custom, tasks, forms, columns),
     total: res.ok ? { count: res.meta.total, exact: res.meta.total_exact } : null,
     perPage: SEARCH_PER_PAGE,
     custom,
@@ -143,28 +132,68 @@ function queryErrors(res: { status: number; detail: DetailEntry[] }): ShownRqlEr
 }
 
 /**
- * The columns a user may add: the custom fields on the forms of the processes in the results (the
- * fields those tasks can hold), and those already chosen, in the node's order of fields.
+ * What the page asks the upstream for, given only the node: `?saved={id}` read first (its text is
+ * the search, PRODUCT.md §10), then the query beside the node's configuration, then the forms of
+ * the processes in the results (for the column choices).
  */
-async function columnChoices(
+async function fetchSearch(request: Request, at: NodeOnly, url: URL) {
+  const read = readSearch(url.searchParams)
+  const { page } = read
+  let q = read.q
+  const savedId = url.searchParams.get('saved')
+  const saved = savedId ? await getSavedQuery(request, at, savedId) : null
+  if (savedId && !saved)
+    throw await redirectWithToast(request, routes.tasks(), {
+      type: 'warning',
+      code: 'queries.query_not_found',
+    })
+  if (saved && !url.searchParams.has('q')) q = saved.query
+  const query = upstream(request).post('/api/tasks/rql/{nodeId}', {
+    path: { nodeId: at.node.id },
+    body: { query: q, page, per_page: SEARCH_PER_PAGE },
+  })
+  const [res, fields, statuses, processes, users] = await Promise.all([
+    query,
+    fieldRows(request, at),
+    nodeStatuses(request, at),
+    listProcesses(request, at),
+    nodeUsers(request, at),
+  ])
+  const forms = await resultForms(request, at, res.ok ? res.data : [], processes)
+  return { q, page, saved, res, fields, statuses, processes, users, forms }
+}
+
+/** The forms of the processes in the results: the fields those tasks can hold. */
+async function resultForms(
   request: Request,
-  access: Access,
-  custom: readonly FieldDefinition[],
+  at: NodeOnly,
   tasks: readonly Task[],
   processes: Awaited<ReturnType<typeof listProcesses>>,
-  chosen: readonly SearchColumn[],
-): Promise<{ name: string; title: string }[]> {
+) {
   const inResults = new Set(tasks.map((t) => t.process_id))
   const formIds = [
     ...new Set(processes.filter((p) => inResults.has(p.id) && p.form_id).map((p) => p.form_id!)),
   ]
   const forms = await Promise.all(
     formIds.map((formId) =>
-      upstream(request).get('/api/forms/{nodeId}/{formId}', { path: { nodeId: access.node.id, formId } }),
+      upstream(request).get('/api/forms/{nodeId}/{formId}', { path: { nodeId: at.node.id, formId } }),
     ),
   )
+  return forms.flatMap((form) => (form.ok ? [form.data] : []))
+}
+
+/**
+ * The columns a user may add: the custom fields on the forms of the processes in the results (the
+ * fields those tasks can hold), and those already chosen, in the node's order of fields.
+ */
+function columnChoices(
+  custom: readonly FieldDefinition[],
+  tasks: readonly Task[],
+  forms: readonly { fields: readonly { name: string }[] }[],
+  chosen: readonly SearchColumn[],
+): { name: string; title: string }[] {
   const names = new Set(chosen.map((c) => c.name))
-  for (const form of forms) if (form.ok) for (const f of form.data.fields) names.add(f.name)
+  for (const form of forms) for (const f of form.fields) names.add(f.name)
   // Values the tasks hold count too: a field taken off a form still shows on its older tasks.
   for (const task of tasks) for (const name of Object.keys(task.custom_fields)) names.add(name)
   return custom.filter((f) => names.has(f.name)).map((f) => ({ name: f.name, title: f.title }))

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, type ShouldRevalidateFunctionArgs, useLoaderData } from '@remix-run/react'
 import { AppShell } from '~/components/layout/app-shell'
 import headerNavStyles from '~/components/layout/header-nav.css'
-import { requireAccess } from '~/lib/access.server'
+import { withAccess } from '~/lib/access.server'
 import { unreadCount } from '~/lib/notifications/notifications.server'
 import { listSavedQueries } from '~/lib/queries.server'
 import { shellData } from '~/lib/shell.server'
@@ -11,12 +11,14 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: headerNavS
 
 /**
  * Every /lk page: the access check of spec §4 (the guard of this layout), then the shell, with the
- * footer's unread notifications read beside the access check (it needs only the node), and the
- * saved queries of the menu after it (they need the node's id).
+ * footer's unread notifications and the menu's saved queries read beside the access check (they
+ * need only the node), so that only the shell's own calls wait for the user's rights.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [access, unread] = await Promise.all([requireAccess(request), unreadCount(request).catch(() => null)])
-  const saved = await listSavedQueries(request, access).catch(() => null)
+  const [[access, saved], unread] = await Promise.all([
+    withAccess(request, (at) => listSavedQueries(request, at).catch(() => null)),
+    unreadCount(request).catch(() => null),
+  ])
   const menuQueries = (saved?.queries ?? []).map((q) => ({ id: q.id, name: q.name, shared: q.shared }))
   return { ...(await shellData(request, access, 'lk', menuQueries)), unread }
 }
