@@ -29,6 +29,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           setupFiles: ['api/test/setup-one-query-at-a-time.ts'],
+          // On the embedded database, every file's upstream starts from one migrated PGlite.
+          globalSetup: ['api/test/pglite-template.ts'],
           // Two cores: one file at a time keeps PGlite's start-up from starving the others. On a
           // PostgreSQL server (TEST_DATABASE_URL, CI's second pass) there is no PGlite to start and
           // two files at a time keep both cores busy: 327 → 285 s for api/src/routes/tasks even on a

@@ -8,9 +8,10 @@
 // the p50 of the page and of the page's query alone on the upstream (POST /api/tasks/rql, page 1
 // of 10) measured in the same round, so "the page adds" = page p50 − query p50.
 // Pages: /lk/tasks?q= (three conditions, no js cookie: the whole HTML), /lk (the home board),
-// a task card /lk/t/{process}/{key}.
+// a task card /lk/t/{process}/{key}, and (`kanban`) issue 26's board of one kanban, 6 columns × 20
+// cards (bench/kanban-board.mjs), /lk/b/{id}.
 //   node bench/ab-pages.mjs --a=<checkout> --b=<checkout> [--tasks=100000] [--rounds=4]
-//     [--requests=60] [--warmup=15] [--pages=search,home,card] [--prof=<dir>]
+//     [--requests=60] [--warmup=15] [--pages=search,home,card,kanban] [--prof=<dir>]
 // Each checkout needs node_modules and a web build (npm run build). --prof: the B web tier runs
 // under `node --cpu-prof --cpu-prof-dir=<dir>` (a .cpuprofile written when it stops).
 import { spawn } from 'node:child_process'
@@ -18,6 +19,7 @@ import { randomBytes } from 'node:crypto'
 import { join, resolve } from 'node:path'
 import pg from 'pg'
 import { timed } from './boards-page.mjs'
+import { addKanbanBoard } from './kanban-board.mjs'
 import {
   cpuMsOf,
   freePort,
@@ -32,7 +34,7 @@ import {
 import { bindForm, generate, keyOf } from './tasks-generate.mjs'
 
 const usage =
-  'node bench/ab-pages.mjs --a=<checkout> --b=<checkout> [--tasks] [--rounds] [--requests] [--warmup] [--pages=search,home,card] [--prof=<dir>]'
+  'node bench/ab-pages.mjs --a=<checkout> --b=<checkout> [--tasks] [--rounds] [--requests] [--warmup] [--pages=search,home,card,kanban] [--prof=<dir>]'
 const args = parseArgs(
   process.argv.slice(2),
   {
@@ -105,6 +107,10 @@ try {
     'select p.key as process from tasks t join processes p on p.id = t.process_id where t.node_id = $1 and t.key = $2',
     [gen.nodeId, keyOf(7)],
   )
+  // --pages=kanban: issue 26's board (6 columns × 20 cards) on a board of its own, /lk/b/{id}.
+  const kanbanBoard = args.pages.split(',').includes('kanban')
+    ? await addKanbanBoard(c, gen, { isDefault: false })
+    : null
   await c.end()
   webs.a = await startWeb(args.a, stack.api, process.env.SECRET)
   webs.b = await startWeb(
@@ -120,9 +126,14 @@ try {
     search: `/lk/tasks?${new URLSearchParams({ q: query })}`,
     home: '/lk',
     card: `/lk/t/${rows[0]?.process ?? 'TASK'}/${keyOf(7)}`,
+    kanban: kanbanBoard ? `/lk/b/${kanbanBoard.boardId}` : undefined,
   }
   const wanted = args.pages.split(',')
   for (const page of wanted) if (!pages[page]) throw new Error(`unknown page ${page}`)
+  const checkKanban = (html) => {
+    if ((html.match(/data-testid="kanban-card"/g) ?? []).length !== 120)
+      throw new Error('/lk/b: not 120 cards')
+  }
   const checkSearch = (html) => {
     if (!html.includes('data-testid="search-row"')) throw new Error('/lk/tasks: no rows')
   }
@@ -137,7 +148,13 @@ try {
     for (const page of wanted)
       await timed(`${webs[side].base}${pages[page]}`, cookie, args.warmup, (html) => {
         if (page === 'search') checkSearch(html)
+        if (page === 'kanban') checkKanban(html)
         sizes[`${page} ${side}`] = `${Math.round(Buffer.byteLength(html) / 102.4) / 10} KB`
+        // The loader data (and the route manifest) inlined for hydration: from the first Remix context script on.
+        const at = html.indexOf('window.__remixContext')
+        if (at >= 0)
+          sizes[`${page} ${side} scripts`] =
+            `${Math.round(Buffer.byteLength(html.slice(at)) / 102.4) / 10} KB`
       })
   console.log(JSON.stringify({ html: sizes }))
   await timed(`${stack.api}/api/tasks/rql/${gen.nodeId}`, rql, args.warmup)

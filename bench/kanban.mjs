@@ -20,6 +20,7 @@ import { cpus } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { stats, timed } from './boards-page.mjs'
+import { addKanbanBoard } from './kanban-board.mjs'
 import {
   freePort,
   freshDatabase,
@@ -103,41 +104,7 @@ try {
   const nodeId = gen.nodeId
   const processId = gen.processIds[0]
   // A sixth status in the bench's flow, holding a sixth of the tasks: six full columns.
-  const { id: blocked } = (
-    await db.query(`insert into statuses (node_id, name) values ($1, 'bench Blocked') returning id`, [nodeId])
-  ).rows[0]
-  const { progress_id: progressId } = (
-    await db.query('select progress_id from processes where id = $1', [processId])
-  ).rows[0]
-  await db.query(
-    'insert into progress_statuses (node_id, progress_id, status_id, position) values ($1, $2, $3, 5)',
-    [nodeId, progressId, blocked],
-  )
-  await db.query('update tasks set status_id = $2 where node_id = $1 and number % 6 = 5', [nodeId, blocked])
-  await db.query('vacuum analyze tasks')
-  const columns = [...gen.statusIds, blocked]
-  const settings = {
-    process_id: processId,
-    view: { columns, swimlane: 'none' },
-    pagination: { per_page: 20 },
-  }
-  const { id: widgetId } = (
-    await db.query(
-      `insert into widgets (node_id, type, title, settings, query) values ($1, 'kanban', 'Kanban', $2, '') returning id`,
-      [nodeId, JSON.stringify(settings)],
-    )
-  ).rows[0]
-  const { id: boardId } = (
-    await db.query(
-      `insert into boards (node_id, name, layout, is_default) values ($1, 'Team board', $2, true) returning id`,
-      [nodeId, JSON.stringify([{ i: widgetId, x: 0, y: 0, w: 48, h: 24 }])],
-    )
-  ).rows[0]
-  await db.query('insert into board_widgets (node_id, board_id, widget_id) values ($1, $2, $3)', [
-    nodeId,
-    boardId,
-    widgetId,
-  ])
+  const { widgetId, boardId } = await addKanbanBoard(db, gen)
 
   const token = await signIn(stack.api)
   const api = { authorization: `Bearer ${token}` }

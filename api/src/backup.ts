@@ -1,6 +1,7 @@
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Config } from './config'
+import { createPglite as openPglite } from './db/client'
 
 /*
  * Backup and restore of the embedded database (PGlite in DATA_DIR/pglite) and the attachments
@@ -19,12 +20,6 @@ export interface Manifest {
   created_at: string
   database: 'pglite'
   files: number
-}
-
-async function openPglite(dir: string, loadDataDir?: Blob) {
-  const { PGlite } = await import('@electric-sql/pglite')
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
-  return PGlite.create(dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) })
 }
 
 const exists = (path: string) =>

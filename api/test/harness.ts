@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { buildApp } from '../src/app'
@@ -49,6 +50,15 @@ export function httpCall(url: string): Harness['call'] {
     } catch {}
     return { status: res.status, body, headers: res.headers }
   }
+}
+
+let template: Promise<Blob> | undefined
+/** The migrated PGlite that the api project's global setup dumped (pglite-template.ts), if any. */
+function pgliteTemplate(): Promise<Blob> | undefined {
+  const file = process.env.NODUS_TEST_PGLITE_TEMPLATE
+  if (!file) return undefined
+  template ??= readFile(file).then((bytes) => new Blob([bytes]))
+  return template
 }
 
 export async function startApi(
@@ -103,6 +113,7 @@ export async function startApi(
     ...env,
   })
   const database = await openDatabase({
+    pgliteFrom: await pgliteTemplate(),
     databaseUrl: config.DATABASE_URL,
     listenUrl: config.DATABASE_LISTEN_URL,
     pooler: config.DATABASE_POOLER,

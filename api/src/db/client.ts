@@ -198,6 +198,11 @@ export async function openDatabase(opts: {
   listenUrl?: string
   /** DATABASE_POOLER: 'pgbouncer' or 'none'; unset, found out (behindPooler). */
   pooler?: 'pgbouncer' | 'none'
+  /**
+   * ':memory:' only: a PGlite data directory (dumpDataDir) to start from instead of an empty one —
+   * the tests' migrated template (api/test/pglite-template.ts), which spares every test file initdb.
+   */
+  pgliteFrom?: Blob
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg')
@@ -241,17 +246,13 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
     }
   }
-  const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
-  const { migrate } = await import('drizzle-orm/pglite/migrator')
   // ':memory:' gives a throwaway database (tests); otherwise the data lives in DATA_DIR/pglite.
   const dir = opts.dataDir === ':memory:' ? undefined : join(opts.dataDir, 'pglite')
   if (dir) mkdirSync(dir, { recursive: true })
-  // pg_trgm serves RQL's contains on custom fields (migration 0004); PostgreSQL ships it as contrib.
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } })
+  const client = await createPglite(dir, dir ? undefined : opts.pgliteFrom)
   const db = drizzle(client, { schema }) as unknown as Db
-  await migrate(db as never, { migrationsFolder })
+  await migratePglite(client)
   return {
     db,
     kind: 'pglite',
@@ -270,6 +271,23 @@ export async function openDatabase(opts: {
     },
     close: () => client.close(),
   }
+}
+
+/**
+ * An embedded PGlite in `dir` (undefined: in memory), from a dump of a data directory if given.
+ * pg_trgm serves RQL's contains on custom fields (migration 0004); PostgreSQL ships it as contrib.
+ */
+export async function createPglite(dir: string | undefined, loadDataDir?: Blob) {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  return PGlite.create(dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) })
+}
+
+/** Applies the committed migrations that `client` lacks. */
+export async function migratePglite(client: Awaited<ReturnType<typeof createPglite>>) {
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const { migrate } = await import('drizzle-orm/pglite/migrator')
+  await migrate(drizzle(client) as never, { migrationsFolder })
 }
 
 /** The number of migration files, to report in health whether the database is current. */

@@ -6,9 +6,11 @@ import { type ConsumerOptions, DurableConsumer, type DurableHandler } from './co
 import {
   after,
   horizon,
+  lastEvent,
   onCommitted,
   type Position,
   pruneEvents,
+  reached,
   readEvents,
   type StoredEvent,
 } from './outbox'
@@ -146,9 +148,23 @@ export class EventBus {
     return this.reading
   }
 
-  /** Every durable consumer of this process works through what is there now (tests). */
-  async drain() {
-    await Promise.all(this.consumers.map((c) => c.pump()))
+  /**
+   * Every durable consumer of this process works through every event committed before the call
+   * (tests). An event is read only once no older transaction of the whole PostgreSQL server is
+   * still open (readEvents' snapshot xmin), so one pass may see nothing while another database
+   * of the same server holds a transaction open: pass again until the positions are there, or
+   * `timeoutMs` has gone by (a handler that keeps failing never gets there).
+   */
+  async drain(timeoutMs = 10_000) {
+    const target = await lastEvent(this.db)
+    const until = Date.now() + timeoutMs
+    for (;;) {
+      await Promise.all(this.consumers.map((c) => c.pump()))
+      if (!target || Date.now() > until) return
+      const names = this.consumers.map((c) => c.name)
+      if (names.length === 0 || (await reached(this.db, names, target))) return
+      await new Promise((r) => setTimeout(r, 20))
+    }
   }
 
   async stop() {

@@ -150,6 +150,28 @@ export async function horizon(db: Db): Promise<Position> {
   return { txid: row!.xmin, id: 0 }
 }
 
+/** The newest event in the outbox, committed or not (drain's target), or undefined when empty. */
+export async function lastEvent(db: Db): Promise<Position | undefined> {
+  const [row] = rowsOf<{ txid: string; id: string }>(
+    await db.execute(sql`select txid::text as txid, id from events order by txid desc, id desc limit 1`),
+  )
+  return row && { txid: row.txid, id: Number(row.id) }
+}
+
+/** Whether every named durable consumer's saved position is at or past `target`. */
+export async function reached(db: Db, names: string[], target: Position): Promise<boolean> {
+  const [row] = rowsOf<{ behind: number }>(
+    await db.execute(sql`
+      select count(*)::int as behind from event_consumers
+       where name in (${sql.join(
+         names.map((n) => sql`${n}`),
+         sql`, `,
+       )})
+         and (last_txid, last_id) < (${target.txid}::xid8, ${target.id}::bigint)`),
+  )
+  return row!.behind === 0
+}
+
 interface EventRow {
   id: string | number
   txid: string

@@ -70,6 +70,8 @@ function presentKanban(data: KanbanData, t: TFunction, locale: string): KanbanDa
       ...c,
       tasks: c.tasks.map((task) => ({
         ...task,
+        // The column holds the status: not repeated on each of its cards in the page's data.
+        status: null,
         values: task.values.map((v) => ({ ...v, value: displayValue(v, v.value, t, locale) })),
         lane_value: lane && task.lane !== '' ? displayValue(lane, task.lane_value, t, locale) : '',
       })),

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next'
 import { StatusDot } from '~/components/admin-workflow/status-dot'
 import { interceptLink, paramsHref, type WidgetViewProps } from '../types'
 import type { Dragging } from './draggable-cards'
-import { KanbanCardBody, MoveForm } from './kanban-card'
+import { KanbanCardBody, MoveForm, type MoveFormShared, useMoveFormShared } from './kanban-card'
 import { inLane, type Lane, lanesOf } from './lanes'
 import { useKanbanMove } from './use-kanban-move'
 
@@ -33,6 +33,7 @@ export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps
   const { t } = useTranslation()
   const hydrated = Boolean(onParams)
   const m = useKanbanMove(data, onParams)
+  const shared = useMoveFormShared()
   const dragging = useRef<Dragging | null>(null)
   const [dragFrom, setDragFrom] = useState<Dragging | null>(null)
   const names = new Map(data.columns.map((c) => [c.status.id, c.status.name]))
@@ -51,7 +52,14 @@ export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps
     const laneName = lane.title || t('kanban.lane_none')
     const dim = dimColumn(c) || (swimlanes && dragFrom !== null && dragFrom.lane !== lane.key)
     const statics = (
-      <StaticCards tasks={tasks} column={c} delimiter={data.delimiter} names={names} empty={!swimlanes} />
+      <StaticCards
+        tasks={tasks}
+        column={c}
+        delimiter={data.delimiter}
+        names={names}
+        empty={!swimlanes}
+        shared={shared}
+      />
     )
     return (
       <div
@@ -124,8 +132,8 @@ export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps
                   </h3>
                   <span className="wk-count" data-testid="kanban-count">
                     {c.wip !== null
-                      ? t('kanban.count_wip', { total: c.total, wip: c.wip })
-                      : t('kanban.count', { total: c.total })}
+                      ? t('kanban.count_wip', { total: countText(c), wip: c.wip })
+                      : t('kanban.count', { total: countText(c) })}
                   </span>
                   {c.over ? (
                     <span className="wk-over-label" data-testid="kanban-over">
@@ -179,29 +187,41 @@ export function KanbanWidget({ widget, data, search, onParams }: WidgetViewProps
   )
 }
 
-/** Without JavaScript: a cell's cards, each with its "move to" form (it keeps the card's lane). */
+/** A column's total; counted no further than the cap, it reads "10000+" (as the list's capped totals). */
+const countText = (c: KanbanColumn) => (c.more ? `${c.total}+` : String(c.total))
+
+/**
+ * Without JavaScript: a cell's cards, each with its "move to" form (it keeps the card's lane). The
+ * column's options are made once for all its cards: they are the same (its `moves_to`).
+ */
 function StaticCards({
   tasks,
   column,
   delimiter,
   names,
   empty,
+  shared,
 }: {
   tasks: KanbanCard[]
   column: KanbanColumn
   delimiter: string
   names: Map<string, string>
   empty: boolean
+  shared: MoveFormShared
 }) {
   const { t } = useTranslation()
   if (tasks.length === 0) return empty ? <p className="wk-empty wk-cards">{t('kanban.empty')}</p> : null
-  const moves = column.moves_to.map((id) => ({ id, name: names.get(id) ?? id }))
+  const options = column.moves_to.map((id) => (
+    <option key={id} value={id}>
+      {names.get(id) ?? id}
+    </option>
+  ))
   return (
     <ul className="wk-cards">
       {tasks.map((task) => (
         <li key={task.id} className="wk-card" data-testid="kanban-card" data-task-key={task.key}>
-          <KanbanCardBody task={task} delimiter={delimiter} />
-          <MoveForm task={task} moves={moves} />
+          <KanbanCardBody task={task} delimiter={delimiter} plain />
+          <MoveForm task={task} options={options} shared={shared} />
         </li>
       ))}
     </ul>
