@@ -34,10 +34,15 @@ const SMALL_PATHS = ['/auth/', '/resources/', '/lk/notifications', '/lk/profile'
 
 /**
  * The forms that upload a file (multipart): an attachment on a task card (`?intent=upload`), a CSV
- * import, the interface's logos, a board's import.
+ * import, the interface's logos, a board's import, a user's picture (`?intent=logo` on the profile or a user's Editing dialog).
  */
 function isUploadRoute(pathname: string, search: URLSearchParams): boolean {
   if (pathname === '/lk/csv' || pathname === '/admin/ui' || pathname === '/admin/boards/import') return true
+  if (
+    (pathname === '/lk/profile' || /^\/admin\/users\/[^/]+\/?$/.test(pathname)) &&
+    search.get('intent') === 'logo'
+  )
+    return true
   return /^\/lk\/t\/[^/]+\/[^/]+\/?$/.test(pathname) && search.get('intent') === 'upload'
 }
 

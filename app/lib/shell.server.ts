@@ -14,13 +14,15 @@ import {
 import { type NodeChoice, nodeChoices } from './node-switch.server'
 import { getSidebar } from './session.server'
 import type { Sidebar } from './theme'
+import { logoHref } from './user-logo'
 
 export type ShellKind = 'lk' | 'admin'
 
 /** What the layout of the personal area and of the admin area render (app/components/layout/). */
 export interface ShellData {
   kind: ShellKind
-  user: { id: string; name: string; email: string }
+  /** logo: the user's picture (spec §3), or null: their initials. */
+  user: { id: string; name: string; email: string; logo: string | null }
   node: {
     id: string
     domain: string
@@ -66,6 +68,7 @@ export async function shellData(
       id: user.id,
       name: user.full_name || user.user_name,
       email: user.contacts?.email || user.user_name,
+      logo: logoHref(user.logo),
     },
     node: {
       id: node.id,

@@ -210,6 +210,10 @@ export function fillPath(template: string, params: Record<string, string> = {}):
 export const postPath = <P extends PathsWith<'post'>>(template: P, params: PathParamsOf<P, 'post'>) =>
   fillPath(template, params as Record<string, string>)
 
+/** A PUT path of the contract with its parameters in place (a user's picture streams too). */
+export const putPath = <P extends PathsWith<'put'>>(template: P, params: PathParamsOf<P, 'put'>) =>
+  fillPath(template, params as Record<string, string>)
+
 function withQuery(path: string, query?: Query): string {
   if (!query) return path
   const params = new URLSearchParams()

@@ -17,6 +17,8 @@ export interface Person {
   email: string
   fio: Fio
   contacts: Contacts
+  /** The picture's id (users.logo_id): the URL is logoUrl's. */
+  logoId: string | null
 }
 
 export interface TaskCard {
@@ -43,7 +45,8 @@ const files = sql<AttachmentJson[]>`coalesce((
     from ${attachments} a
    where a.node_id = ${t.nodeId} and a.task_id = ${t.id}), '[]'::json)`
 const people = sql<Person[]>`coalesce((
-  select json_agg(json_build_object('id', u.id, 'email', u.email, 'fio', u.fio, 'contacts', u.contacts))
+  select json_agg(json_build_object('id', u.id, 'email', u.email, 'fio', u.fio, 'contacts', u.contacts,
+                           'logoId', u.logo_id))
     from ${users} u
    -- One array for = any: the primary key serves it (an or of three would scan the users).
    where u.id = any(array[${t.authorId}, ${t.assigneeId}] || array(

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { type Contacts, type Fio, nodeUsers, rights, teamMembers, users } from '../db/schema'
+import { API_PREFIX } from '../http/prefix'
 
 export type UserRow = typeof users.$inferSelect
 
@@ -24,6 +25,14 @@ export function fullName(u: Pick<UserRow, 'fio' | 'email'>): string {
   return parts.length ? parts.join(' ') : u.email
 }
 
+/**
+ * The URL of a user's picture (spec §3 `logo`), or null: it names the picture's own id, so a new
+ * picture is a new URL and the browser may keep each one for good.
+ */
+export function logoUrl(u: { id: string; logoId?: string | null }): string | null {
+  return u.logoId ? `${API_PREFIX}/users/${u.id}/logo/${u.logoId}` : null
+}
+
 /** The public shape of a user: never the password hash. */
 export function publicUser(u: UserRow) {
   return {
@@ -33,6 +42,7 @@ export function publicUser(u: UserRow) {
     is_superuser: u.isSuperuser,
     fio: { name: u.fio.name ?? '', surname: u.fio.surname ?? '', middlename: u.fio.middlename ?? '' },
     contacts: { email: u.contacts.email ?? u.email, phone: u.contacts.phone ?? '' },
+    logo: logoUrl(u),
     created_at: u.createdAt.toISOString(),
     updated_at: u.updatedAt.toISOString(),
   }

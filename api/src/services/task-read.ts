@@ -4,7 +4,7 @@ import { API_PREFIX } from '../http/prefix'
 import type { Person, TaskCard } from '../repositories/task-card-repository'
 import { type AttachmentRow, attachmentsOfTasks } from '../repositories/task-parts-repository'
 import { type TaskRow, usersByIds } from '../repositories/tasks-repository'
-import { fullName } from '../repositories/users-repository'
+import { fullName, logoUrl } from '../repositories/users-repository'
 import { configCovering } from './node-config'
 import { mayOnProcess, type TaskCaller } from './task-access'
 
@@ -21,6 +21,7 @@ export const userRef = (u: Person) => ({
   full_name: fullName(u),
   fio: { name: u.fio.name ?? '', surname: u.fio.surname ?? '', middlename: u.fio.middlename ?? '' },
   contacts: { email: u.contacts.email ?? u.email, phone: u.contacts.phone ?? '' },
+  logo: logoUrl(u),
 })
 export type UserRef = ReturnType<typeof userRef>
 
@@ -33,7 +34,7 @@ export const presentAttachment = (nodeId: string, a: AttachmentRow, by?: Person)
   size: a.size,
   url: `${API_PREFIX}/attachments/${nodeId}/${a.id}`,
   thumbnail_url: a.thumbnailKey ? `${API_PREFIX}/attachments/${nodeId}/${a.id}/thumbnail` : null,
-  user: by ? { id: by.id, full_name: fullName(by), logo: null as string | null } : null,
+  user: by ? { id: by.id, full_name: fullName(by), logo: logoUrl(by) } : null,
   created_at: a.createdAt.toISOString(),
 })
 

@@ -55,6 +55,7 @@ export const EDIT_INTENTS = [
   'bind',
   'unbind',
   'sign_in_as',
+  'remove-logo',
 ] as const
 export type EditIntent = (typeof EDIT_INTENTS)[number]
 

@@ -143,7 +143,7 @@ export function AppHeader({
           data-testid="current-user"
           title={t('shell.profile')}
         >
-          <Avatar name={shell.user.name} />
+          <Avatar name={shell.user.name} logo={shell.user.logo} testId="current-user-logo" />
           <span className="user-name">{shell.user.name}</span>
         </Link>
         <Form method="post" action={routes.logout()}>

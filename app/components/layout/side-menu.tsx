@@ -153,7 +153,7 @@ function ProfileBlock({
         title={user.name}
         aria-label={`${t('shell.account_menu')}: ${user.name}`}
       >
-        <Avatar name={user.name} />
+        <Avatar name={user.name} logo={user.logo} />
         <span className="profile-text">
           <span className="profile-name">{user.name}</span>
           <span className="profile-email">{user.email}</span>

@@ -3,7 +3,7 @@ import { Form, Link, useFetcher } from '@remix-run/react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CsrfInput } from '~/components/csrf-input'
-import { initials } from '~/components/layout/avatar'
+import { Avatar } from '~/components/layout/avatar'
 import { Button } from '~/components/ui/button'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { attachmentsView, formatSize, isImageName } from '~/lib/tasks/attachments'
@@ -31,23 +31,6 @@ export interface CardAttachment {
   /** The uploader's logo (spec §3 user.logo) through the /api forwarding; null: their initials. */
   userLogo: string | null
   created_at: string
-}
-
-/** The uploader's logo beside their name: their picture, or their initials when they have none. */
-function UploaderLogo({ name, logo }: { name: string; logo: string | null }) {
-  return logo ? (
-    <img
-      className="avatar attachment-avatar"
-      src={logo}
-      alt=""
-      loading="lazy"
-      data-testid="attachment-logo"
-    />
-  ) : (
-    <span className="avatar attachment-avatar" aria-hidden="true" data-testid="attachment-logo">
-      {initials(name)}
-    </span>
-  )
 }
 
 /**
@@ -132,7 +115,13 @@ export function TaskAttachments({
                 <span className="attachment-meta">
                   {a.user ? (
                     <span className="attachment-user" data-testid="attachment-user">
-                      <UploaderLogo name={a.user} logo={a.userLogo} />
+                      <Avatar
+                        name={a.user}
+                        logo={a.userLogo}
+                        size={18}
+                        className="attachment-avatar"
+                        testId="attachment-logo"
+                      />
                       {a.user}
                     </span>
                   ) : null}

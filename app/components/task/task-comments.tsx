@@ -2,6 +2,7 @@ import { formatDateTime } from '@domain/fields/dates'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { CsrfInput } from '~/components/csrf-input'
+import { Avatar } from '~/components/layout/avatar'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import type { CommentSegment } from '~/lib/tasks/mentions'
@@ -9,6 +10,8 @@ import type { CommentSegment } from '~/lib/tasks/mentions'
 export interface CardComment {
   id: string
   author: string
+  /** The author's picture (spec §3 user.logo), or null: their initials. */
+  authorLogo: string | null
   created_at: string
   segments: CommentSegment[]
 }
@@ -40,7 +43,18 @@ export function TaskComments({
           {comments.map((c) => (
             <li key={c.id} className="comment" data-testid="comment">
               <div className="comment-head">
-                <span className="comment-author">{c.author || t('tasks.card.someone')}</span>
+                <span className="comment-author">
+                  {c.author ? (
+                    <Avatar
+                      name={c.author}
+                      logo={c.authorLogo}
+                      size={20}
+                      className="person-avatar"
+                      testId="comment-logo"
+                    />
+                  ) : null}
+                  {c.author || t('tasks.card.someone')}
+                </span>
                 <time className="comment-time" dateTime={c.created_at}>
                   {formatDateTime(c.created_at)}
                 </time>

@@ -1,6 +1,7 @@
 import { formatDateTime } from '@domain/fields/dates'
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { Avatar } from '~/components/layout/avatar'
 import { routes } from '~/lib/routes'
 import type { HistoryRow } from '~/lib/tasks/history'
 
@@ -17,7 +18,12 @@ export function TaskHistory({ rows }: { rows: HistoryRow[] }) {
           {rows.map((r) => (
             <li key={r.id} className="history-row" data-testid="history-row">
               <div className="history-head">
-                <span className="history-actor">{r.actor || t('tasks.card.someone')}</span>
+                <span className="history-actor">
+                  {r.actor ? (
+                    <Avatar name={r.actor} logo={r.actorLogo} size={20} className="person-avatar" />
+                  ) : null}
+                  {r.actor || t('tasks.card.someone')}
+                </span>
                 <span className="history-field">{t(r.field)}</span>
                 {r.batch ? (
                   <Link

@@ -1,5 +1,6 @@
 import type { FieldDefinition } from '@domain/fields/types'
 import { displayText, formatValue } from '@domain/fields/value'
+import { logoHref } from '~/lib/user-logo'
 
 /*
  * A task's history as the card shows it (PRODUCT.md §4: who, when, which field, old → new; newest
@@ -11,7 +12,7 @@ export interface HistoryInput {
   field: string
   old_value?: unknown
   new_value?: unknown
-  actor: { full_name: string } | null
+  actor: { full_name: string; logo?: string | null } | null
   created_at: string
   /** The batch (bulk edit, import, undo) the change was part of, if any. */
   batch_id?: string | null
@@ -21,6 +22,8 @@ export interface HistoryRow {
   id: number
   at: string
   actor: string
+  /** The actor's picture (spec §3 user.logo), or null: their initials. */
+  actorLogo: string | null
   /** The field's title (text, or an i18n key for system fields) — 'created' and 'attachments' too. */
   field: string
   old: string
@@ -94,6 +97,7 @@ export function historyRows(entries: readonly HistoryInput[], lookups: HistoryLo
         id: e.id,
         at: e.created_at,
         actor: e.actor?.full_name ?? '',
+        actorLogo: logoHref(e.actor?.logo),
         field,
         old: e.field === 'created' ? '' : historyValue(e.field, e.old_value, lookups),
         new: e.field === 'created' ? '' : historyValue(e.field, e.new_value, lookups),

@@ -115,14 +115,8 @@ export function attachmentHref(access: Access, a: Pick<Attachment, 'id' | 'url'>
   return `/api/attachments/${node(access)}/${id(a.id)}`
 }
 
-/**
- * A user's logo as the browser may load it (spec §3 attachment user.logo): an http(s) address or
- * the /api forwarding; anything else (javascript:, data:, a bare path) is no logo.
- */
-export function logoHref(logo: string | null | undefined): string | null {
-  if (!logo) return null
-  return /^https?:\/\//i.test(logo) || logo.startsWith('/api/') ? logo : null
-}
+/** A user's logo as the browser may load it (spec §3 attachment user.logo). */
+export { logoHref } from '~/lib/user-logo'
 
 /** Where the browser loads an image attachment's thumbnail (the same forwarding), if it has one. */
 export function thumbnailHref(access: Access, a: Pick<Attachment, 'id' | 'thumbnail_url'>): string | null {

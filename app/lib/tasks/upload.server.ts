@@ -4,26 +4,32 @@ import type { Dispatcher } from 'undici'
 import type { Access } from '../access.server'
 import { readToken } from '../session.server'
 import {
+  type DataOf,
   isUpstreamDown,
   postPath,
   proxyHeaders,
+  putPath,
   upstreamPath,
   upstreamPool,
   upstreamUnavailableResponse,
 } from '../upstream.server'
 import type { Attachment } from './tasks.server'
 
+interface Streamed<T> {
+  status: number
+  data?: T
+  detail: DetailEntry[]
+}
+
 /**
- * An attachment upload, the browser's multipart body streamed on to the upstream's
- * POST /attachments/{nodeId}/{taskId} as it arrives (never held whole here): the same Content-Type
- * (its boundary), the caller's bearer. The answer is read as JSON (it is small).
+ * The browser's multipart body streamed on to the upstream as it arrives (never held whole here):
+ * the same Content-Type (its boundary), the caller's bearer. The answer is read as JSON (it is small).
  */
-export async function streamAttachment(
+async function streamMultipart<T>(
   request: Request,
-  access: Access,
-  taskId: string,
-  type = 'attachment',
-): Promise<{ status: number; data?: Attachment; detail: DetailEntry[] }> {
+  method: 'POST' | 'PUT',
+  path: string,
+): Promise<Streamed<T>> {
   const contentType = request.headers.get('content-type') ?? ''
   if (!contentType.toLowerCase().startsWith('multipart/form-data') || !request.body)
     return { status: 422, detail: [{ type: 'value_error.missing', msg: 'No file', loc: ['body', 'file'] }] }
@@ -36,14 +42,11 @@ export async function streamAttachment(
   if (length) headers['content-length'] = length
   const token = readToken(request)
   if (token) headers.authorization = `Bearer ${token}`
-  const query = new URLSearchParams({ type })
   let res: Dispatcher.ResponseData
   try {
     res = await upstreamPool().request({
-      method: 'POST',
-      path: upstreamPath(
-        `${postPath('/api/attachments/{nodeId}/{id}', { nodeId: access.node.id, id: taskId })}?${query}`,
-      ),
+      method,
+      path: upstreamPath(path),
       headers,
       body: Readable.fromWeb(request.body as import('node:stream/web').ReadableStream<Uint8Array>),
       signal: request.signal,
@@ -53,7 +56,7 @@ export async function streamAttachment(
     throw error
   }
   const text = await res.body.text()
-  let json: { data?: Attachment; detail?: DetailEntry[] } | undefined
+  let json: { data?: T; detail?: DetailEntry[] } | undefined
   try {
     json = text ? JSON.parse(text) : undefined
   } catch {
@@ -64,4 +67,30 @@ export async function streamAttachment(
     data: json?.data,
     detail: Array.isArray(json?.detail) ? json.detail : [],
   }
+}
+
+/** An attachment upload: POST /attachments/{nodeId}/{taskId}. */
+export function streamAttachment(
+  request: Request,
+  access: Access,
+  taskId: string,
+  type = 'attachment',
+): Promise<Streamed<Attachment>> {
+  const query = new URLSearchParams({ type })
+  const path = postPath('/api/attachments/{nodeId}/{id}', { nodeId: access.node.id, id: taskId })
+  return streamMultipart(request, 'POST', `${path}?${query}`)
+}
+
+/** A user's picture (spec §3 user.logo): PUT /users/{userId}/logo, `nodeId` for an administrator. */
+export function streamUserLogo(
+  request: Request,
+  userId: string,
+  nodeId?: string,
+): Promise<Streamed<DataOf<'/api/users/me', 'get'>>> {
+  const path = putPath('/api/users/{userId}/logo', { userId })
+  return streamMultipart(
+    request,
+    'PUT',
+    nodeId ? `${path}?${new URLSearchParams({ node_id: nodeId })}` : path,
+  )
 }

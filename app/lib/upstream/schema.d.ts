@@ -225,6 +225,8 @@ export interface paths {
                                     email: string;
                                     phone: string;
                                 };
+                                /** @description The URL of the user's picture (PNG, JPEG or WebP), or null */
+                                logo: string | null;
                                 created_at: string;
                                 updated_at: string;
                                 impersonator_id: string | null;
@@ -849,6 +851,250 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/users/{userId}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets a user's picture; multipart/form-data, one file part
+         * @description The user themself, or an administrator of a node they share (`node_id` narrows it to one node), as PATCH /users/{userId}. A PNG, JPEG or WebP image of at most 512 KB, recognised by its bytes (the client's type is not trusted): anything else is 422 users.logo_type, a larger one 422 users.logo_too_large, none 422 value_error.missing (at body.file), and the picture the user had stays. The answer's `logo` is the new picture's URL.
+         */
+        put: {
+            parameters: {
+                query?: {
+                    node_id?: string;
+                };
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["User"];
+                            detail?: components["schemas"]["DetailEntry"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                507: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Removes a user's picture
+         * @description Who may: as PUT /users/{userId}/logo. A user without a picture is no error.
+         */
+        delete: {
+            parameters: {
+                query?: {
+                    node_id?: string;
+                };
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["User"];
+                            detail?: components["schemas"]["DetailEntry"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/logo/{logoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's picture (the `logo` URL of the user)
+         * @description For the user themself and anyone who shares a node with them; sent with its PNG, JPEG or WebP type, nosniff, and cached for good (a new picture has a new URL). A picture that is not the user’s current one, or a user in no node of the caller: 404 users.logo_not_found.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                    logoId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The image */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/nodes/domain/{domain}": {
@@ -8752,6 +8998,8 @@ export interface paths {
                                         email: string;
                                         phone: string;
                                     };
+                                    /** @description The URL of the user's picture, or null */
+                                    logo: string | null;
                                 } | null;
                                 /**
                                  * Format: uuid
@@ -10680,6 +10928,8 @@ export interface components {
                 email: string;
                 phone: string;
             };
+            /** @description The URL of the user's picture (PNG, JPEG or WebP), or null */
+            logo: string | null;
             created_at: string;
             updated_at: string;
         };
@@ -10697,6 +10947,8 @@ export interface components {
                 email: string;
                 phone: string;
             };
+            /** @description The URL of the user's picture, or null */
+            logo: string | null;
         };
         SignedIn: {
             access_token: string;
@@ -11397,6 +11649,9 @@ export interface components {
                 };
                 total: number;
                 more?: boolean;
+                lanes?: {
+                    [key: string]: number;
+                };
                 wip: number | null;
                 over: boolean;
                 moves_to: string[];
@@ -11434,6 +11689,14 @@ export interface components {
                 settings: {
                     [key: string]: unknown;
                 };
+                structure?: {
+                    name: string;
+                    type: string;
+                    title: string;
+                    settings: {
+                        [key: string]: unknown;
+                    };
+                }[];
             }[];
         };
         WidgetError: {

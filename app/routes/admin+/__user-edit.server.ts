@@ -11,11 +11,13 @@ import {
   revokeFormSchema,
 } from '~/components/admin-users/schemas'
 import { signedInRedirect } from '~/lib/auth.server'
-import { requireCsrf } from '~/lib/csrf.server'
+import { requireCsrf, requireCsrfInQuery } from '~/lib/csrf.server'
 import { readForm } from '~/lib/form.server'
 import { i18next } from '~/lib/i18next.server'
 import { routes } from '~/lib/routes'
 import { redirectWithToast } from '~/lib/session.server'
+import { streamUserLogo } from '~/lib/tasks/upload.server'
+import { logoHref } from '~/lib/user-logo'
 import { requireAdminApi, resultToasts, submitForm } from './__admin.server'
 import { findNodeUser } from './__users.server'
 
@@ -45,6 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       user_name: user.user_name,
       fio: user.fio,
       contacts: user.contacts,
+      logo: logoHref(user.logo),
       updated_at: user.updated_at,
     },
     grants: (grants.data ?? []).map((g) => ({
@@ -69,6 +72,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { api, node } = await requireAdminApi(request)
+  // The picture's multipart body goes to the upstream unread: its CSRF token is in the URL.
+  if (new URL(request.url).searchParams.get('intent') === 'logo') {
+    requireCsrfInQuery(request)
+    const here = userHref(params.userId ?? '', readListQuery(new URL(request.url).searchParams))
+    const res = await streamUserLogo(request, params.userId ?? '', node.id)
+    const ok = res.status === 200
+    const codes: { type: string; ctx?: Record<string, string | number> }[] = res.detail.length
+      ? res.detail
+      : [{ type: ok ? 'users.logo_set' : 'users.user_not_edited' }]
+    return redirectWithToast(
+      request,
+      here,
+      ...codes.map((d) => ({
+        type: ok ? ('success' as const) : ('warning' as const),
+        code: d.type,
+        params: d.ctx,
+      })),
+    )
+  }
   const formData = await readForm(request)
   await requireCsrf(request, formData)
   const query = readListQuery(new URL(request.url).searchParams)
@@ -127,6 +149,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
         path: { nodeId: node.id, rightId: submission.value.right_id },
       })
       return redirectWithToast(request, here, ...resultToasts(res, 'rights.right_revoked'))
+    }
+    case 'remove-logo': {
+      const res = await api.del('/api/users/{userId}/logo', user)
+      return redirectWithToast(request, here, ...resultToasts(res, 'users.logo_removed'))
     }
     case 'unbind': {
       const res = await api.del('/api/users/{userId}', user)

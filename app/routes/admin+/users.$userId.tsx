@@ -1,4 +1,6 @@
+import type { LinksFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { DialogSection } from '~/components/admin/dialog-section'
 import { userHref, usersHref } from '~/components/admin-users/paths'
 import { useAdminUsersT } from '~/components/admin-users/use-admin-users-t'
@@ -7,14 +9,18 @@ import { UserPasswordForm } from '~/components/admin-users/user-password-form'
 import { UserProfileForm } from '~/components/admin-users/user-profile-form'
 import { UserRights } from '~/components/admin-users/user-rights'
 import { UserSupport } from '~/components/admin-users/user-support'
+import profileStyles from '~/components/profile/profile.css'
+import { PictureForms } from '~/components/profile/profile-picture'
 import { Dialog } from '~/components/ui/dialog'
 import type { loader } from './__user-edit.server'
 
 export { action, loader } from './__user-edit.server'
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: profileStyles }]
 
 /** /admin/users/{userId}: the Editing dialog (spec §2) over the list, every form posting here. */
 export default function EditUserDialog() {
   const { t } = useAdminUsersT()
+  const { t: tt } = useTranslation()
   const { user, grants, node, otherNodes, isSelf, query, confirmUnbind } = useLoaderData<typeof loader>()
   const here = userHref(user.id, query)
   const name = user.full_name || user.user_name
@@ -33,6 +39,9 @@ export default function EditUserDialog() {
       <DialogSection title={t('profile.heading')}>
         {/* A new key once saved: the form starts from what the server now holds. */}
         <UserProfileForm key={user.updated_at} action={here} user={user} />
+      </DialogSection>
+      <DialogSection title={tt('lk.profile.picture')}>
+        <PictureForms name={name} logo={user.logo} action={here} />
       </DialogSection>
       <DialogSection title={t('password.heading')} hint={isSelf ? undefined : t('password.hint')}>
         {isSelf ? (

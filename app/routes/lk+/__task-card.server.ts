@@ -125,6 +125,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     comments: comments.map((c) => ({
       id: c.id,
       author: c.author?.full_name ?? '',
+      authorLogo: logoHref(c.author?.logo),
       created_at: c.created_at,
       segments: commentSegments(c.body, c.mentions, mentionable),
     })),

@@ -1,10 +1,13 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { profileSchema } from '@domain/users/user-schema'
+import type { LinksFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { CsrfInput } from '~/components/csrf-input'
 import { PageHeader } from '~/components/page/page-header'
+import profileStyles from '~/components/profile/profile.css'
+import { ProfilePicture } from '~/components/profile/profile-picture'
 import { Alert } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { TextField } from '~/components/ui/text-field'
@@ -14,6 +17,7 @@ import type { action, loader } from './__profile.server'
 
 export { action, loader } from './__profile.server'
 export const meta = titleMeta
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: profileStyles }]
 
 /**
  * Spec §2 /lk profile: the user's own name (fio) and contacts, saved with one button. One schema
@@ -47,6 +51,7 @@ export default function ProfilePage() {
   return (
     <>
       <PageHeader title={title} subtitle={t('lk.profile.subtitle')} />
+      <ProfilePicture name={user.name} logo={user.logo} />
       <Form method="post" {...getFormProps(form)} className="card form-card">
         <CsrfInput />
         {formErrors.length ? (

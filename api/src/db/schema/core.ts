@@ -43,6 +43,12 @@ export const users = pgTable(
     fio: jsonb('fio').$type<Fio>().notNull().default({}),
     contacts: jsonb('contacts').$type<Contacts>().notNull().default({}),
     isSuperuser: boolean('is_superuser').notNull().default(false),
+    /**
+     * The user's picture (spec §3 `logo`): its bytes are in the file storage under
+     * `user-logos/{id}/{logoId}`; a new picture gets a new id, so its URL changes with it.
+     */
+    logoId: uuid('logo_id'),
+    logoType: text('logo_type'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

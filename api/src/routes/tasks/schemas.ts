@@ -77,6 +77,7 @@ export const userRefSchema = z.object({
   full_name: z.string(),
   fio: z.object({ name: z.string(), surname: z.string(), middlename: z.string() }),
   contacts: z.object({ email: z.string(), phone: z.string() }),
+  logo: z.string().nullable().describe("The URL of the user's picture, or null"),
 })
 
 export const attachmentSchema = z.object({

@@ -3,6 +3,7 @@ import { createRoutes } from './create-routes'
 import { deleteRoutes } from './delete-routes'
 import { editRoutes } from './edit-routes'
 import { listRoutes } from './list-routes'
+import { logoRoutes } from './logo-routes'
 import { sessionRoutes } from './session-routes'
 import { signInAsRoutes } from './sign-in-as-routes'
 import { verifyTokenRoutes } from './verify-token-routes'
@@ -15,4 +16,5 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(listRoutes)
   await app.register(editRoutes)
   await app.register(deleteRoutes)
+  await app.register(logoRoutes)
 }

@@ -7,6 +7,7 @@ export const publicUserSchema = z.object({
   is_superuser: z.boolean(),
   fio: z.object({ name: z.string(), surname: z.string(), middlename: z.string() }),
   contacts: z.object({ email: z.string(), phone: z.string() }),
+  logo: z.string().nullable().describe("The URL of the user's picture (PNG, JPEG or WebP), or null"),
   created_at: z.string(),
   updated_at: z.string(),
 })

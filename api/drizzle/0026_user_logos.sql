@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "logo_id" uuid;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "logo_type" text;
