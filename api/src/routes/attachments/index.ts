@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { callerOf } from '../../http/caller'
 import { envelope, errorEnvelope, ok } from '../../http/envelope'
 import { idSchema } from '../../http/params'
+import { uploadOf } from '../../http/upload'
 import { deleteAttachment, openAttachment, openThumbnail, uploadAttachment } from '../../services/attachments'
 import { INLINE_TYPES } from '../../storage/sniff'
 import { THUMBNAIL_BOX, THUMBNAIL_CONTENT_TYPE } from '../../storage/thumbnail'
@@ -68,12 +69,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const part = req.isMultipart() ? await req.file() : undefined
-      const file = part && {
-        filename: part.filename,
-        stream: part.file,
-        truncated: () => part.file.truncated,
-      }
+      const file = await uploadOf(req)
       const data = await uploadAttachment(
         app.db,
         app.storage,

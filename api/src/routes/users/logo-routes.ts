@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { callerOf } from '../../http/caller'
 import { envelope, errorEnvelope, ok } from '../../http/envelope'
+import { uploadOf } from '../../http/upload'
 import { LOGO_MAX_BYTES, openUserLogo, removeUserLogo, setUserLogo } from '../../services/user-logos'
 import { nodeIdQuery, publicUserSchema, userIdParams, uuid } from './schemas'
 
@@ -42,12 +43,7 @@ export const logoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const part = req.isMultipart() ? await req.file() : undefined
-      const file = part && {
-        filename: part.filename,
-        stream: part.file,
-        truncated: () => part.file.truncated,
-      }
+      const file = await uploadOf(req)
       const user = await setUserLogo(
         app.db,
         app.storage,
